@@ -1,0 +1,29 @@
+/**
+ * The `arbiter` command. Each subcommand lives in its own module and exports
+ * `run(args, io): Promise<number>` returning the exit code.
+ */
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
+
+type Command = { summary: string; load: () => Promise<{ run(args: string[], io: CliIo): Promise<number> }> };
+
+const COMMANDS: Record<string, Command> = {
+  // Subcommands register here: name → lazy module (keeps `arbiter --help` fast).
+};
+
+export const usage = (): string =>
+  ['usage: arbiter <command> [options]', '', 'commands:', ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(12)} ${c.summary}`)].join('\n');
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? 0 : 2;
+  }
+  const cmd = COMMANDS[name];
+  if (!cmd) {
+    io.err(`arbiter: unknown command "${name}"\n${usage()}`);
+    return 2;
+  }
+  return (await cmd.load()).run(rest, io);
+}
