@@ -9,6 +9,7 @@ type Command = { summary: string; load: () => Promise<{ run(args: string[], io: 
 
 const COMMANDS: Record<string, Command> = {
   // Subcommands register here: name → lazy module (keeps `arbiter --help` fast).
+  lexicon: { summary: 'compile, list and check word lists', load: () => import('./lexicon.js') },
 };
 
 export const usage = (): string =>
