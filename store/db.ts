@@ -1,0 +1,179 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
+import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
+
+export const DB_KINDS = ['pglite', 'postgres'] as const;
+/** `pglite`: embedded Postgres in this process (default). `postgres`: a server reached through `DATABASE_URL`. */
+export type DbKind = (typeof DB_KINDS)[number];
+
+/** What repositories receive inside a transaction (a full client also fits, but then nothing is atomic). */
+export type Tx = Prisma.TransactionClient;
+
+/** PGlite's own spelling for an in-memory database; pass it as `dataDir` (tests). */
+export const IN_MEMORY = 'memory://';
+export const DEFAULT_DATA_DIR = '.arbiter-data';
+
+export interface CreateDbOptions {
+  /** Postgres URL (`postgresql://…`, optional `?schema=name` as in Prisma). Defaults to `DATABASE_URL`. Ignored when `dataDir` is given. */
+  readonly databaseUrl?: string;
+  /** PGlite data directory, or {@link IN_MEMORY}. Giving it selects PGlite even when `DATABASE_URL` is set. */
+  readonly dataDir?: string;
+  /** Apply pending migrations on start (default true). */
+  readonly migrate?: boolean;
+  readonly migrationsDir?: string;
+  /** Where `DATABASE_URL` / `ARBITER_DATA_DIR` are read from (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Db extends SqlSessionSource {
+  readonly kind: DbKind;
+  readonly prisma: PrismaClient;
+  /** Postgres schema holding the tables (`?schema=` of the URL, else `public`). */
+  readonly schema: string;
+  /** What start-up migration did; null when `migrate: false`. */
+  readonly migrations: MigrateReport | null;
+  /**
+   * An interactive transaction with options suited to the database. Inside `fn`, use only `tx`: on PGlite
+   * (one connection) a query through `db.prisma` waits for this very transaction to end, i.e. forever.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+type TransactionOptions = { maxWait: number; timeout: number };
+
+/**
+ * PGlite runs one transaction at a time, so a queued transaction waits for the ones before it; that wait
+ * counts against Prisma's `maxWait` (default 2 s), hence the longer limits there.
+ */
+const TRANSACTION_OPTIONS: Record<DbKind, TransactionOptions> = {
+  pglite: { maxWait: 30_000, timeout: 30_000 },
+  postgres: { maxWait: 5_000, timeout: 15_000 },
+};
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Splits Prisma's `?schema=` parameter off a Postgres URL (node-postgres does not know it). */
+export const parseDatabaseUrl = (url: string): { connectionString: string; schema: string } => {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? 'public';
+  if (!IDENTIFIER.test(schema)) throw new Error(`DATABASE_URL: schema "${schema}" must be a plain identifier.`);
+  parsed.searchParams.delete('schema');
+  return { connectionString: parsed.toString(), schema };
+};
+
+/**
+ * Opens the database: PGlite (embedded; `dataDir`, else `ARBITER_DATA_DIR`, else `.arbiter-data/`)
+ * unless a Postgres URL is given or `DATABASE_URL` is set; then applies pending migrations.
+ */
+export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
+  const env = options.env ?? process.env;
+  const url = options.dataDir === undefined ? (options.databaseUrl ?? env['DATABASE_URL']) : undefined;
+  const db = url ? await openPostgres(url) : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR);
+  if (options.migrate === false) return db;
+  try {
+    const report = await migrate(db, options.migrationsDir === undefined ? {} : { migrationsDir: options.migrationsDir });
+    return { ...db, migrations: report };
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+};
+
+/** Closing twice is harmless (tests and shutdown hooks both close). */
+const once = (fn: () => Promise<void>): (() => Promise<void>) => {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+};
+
+const openPglite = async (dataDir: string): Promise<Db> => {
+  const pglite = await PGlite.create(dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS.pglite });
+  const session = pgliteSession(pglite);
+  // PGlite queues single statements itself; this keeps a whole session (the migrator's lock … unlock) together.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    kind: 'pglite',
+    prisma,
+    schema: 'public',
+    migrations: null,
+    transaction: (fn) => prisma.$transaction(fn, TRANSACTION_OPTIONS.pglite),
+    withSession: <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> => {
+      const run = queue.then(() => fn(session));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: once(async () => {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+    }),
+  };
+};
+
+const pgliteSession = (conn: Pick<PGlite, 'query' | 'exec'> & { transaction?: PGlite['transaction'] }): SqlSession => ({
+  query: async <R extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
+    (await conn.query<R>(sql, [...params])).rows,
+  exec: async (script) => {
+    await conn.exec(script);
+  },
+  transaction: async (fn) => {
+    if (!conn.transaction) throw new Error('nested transactions are not supported');
+    return conn.transaction((tx) => fn(pgliteSession(tx)));
+  },
+});
+
+const openPostgres = async (url: string): Promise<Db> => {
+  const { connectionString, schema } = parseDatabaseUrl(url);
+  // search_path makes raw SQL (migrations, $queryRaw) land in the same schema as Prisma's qualified queries.
+  const pool = new pg.Pool({ connectionString, options: `-c search_path=${schema}` });
+  if (schema !== 'public') {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  }
+  const adapter = new PrismaPg(pool, schema === 'public' ? {} : { schema });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS.postgres });
+  return {
+    kind: 'postgres',
+    prisma,
+    schema,
+    migrations: null,
+    transaction: (fn) => prisma.$transaction(fn, TRANSACTION_OPTIONS.postgres),
+    withSession: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(pgSession(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: once(async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    }),
+  };
+};
+
+const pgSession = (client: pg.PoolClient): SqlSession => {
+  const session: SqlSession = {
+    query: async <R extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query<R>(sql, [...params])).rows,
+    exec: async (script) => {
+      // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+      await client.query(script);
+    },
+    transaction: async (fn) => {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(session);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      }
+    },
+  };
+  return session;
+};
