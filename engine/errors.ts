@@ -11,6 +11,7 @@ export const RULE_SOURCES = {
   'naspa': 'NASPA Official Tournament Rules (2009–2015 numbering)',
   'woogles': 'Woogles.io (liwords/macondo source code)',
   'gcg': 'GCG file format (poslfit.com, as implemented by macondo/MAGPIE/Quackle)',
+  'override': 'A rule-set parameter overridden for this game or tournament',
 } as const;
 export type RuleSource = keyof typeof RULE_SOURCES;
 

@@ -39,6 +39,82 @@ export const TIE_BREAKS = ['none', 'score-before-adjustments'] as const;
 export type TieBreak = (typeof TIE_BREAKS)[number];
 
 export const MATCH_DECIDERS = ['combined-points'] as const;
+export type MatchDecider = (typeof MATCH_DECIDERS)[number];
+
+/** Over the board, or online where the server deals tiles (no overdraws, fast-bagging, tally slips). */
+export const PLAY_MEDIA = ['over-the-board', 'online'] as const;
+export type PlayMedium = (typeof PLAY_MEDIA)[number];
+
+/** Staged remedy for an exchange with too few tiles in the bag: seed-000 "Penalties" or WESPA 3.10.15(i). */
+export const ILLEGAL_EXCHANGE_PROCEDURES = ['seed-000', 'wespa-3.10.15', 'none'] as const;
+export type IllegalExchangeProcedure = (typeof ILLEGAL_EXCHANGE_PROCEDURES)[number];
+
+/** Exchange announced with no count and no tiles face down: lose the turn (seed-000), a pass (WESPA 3.10.15(b)), or a legal exchange of zero tiles (seed-003 rule 11). */
+export const UNSPECIFIED_EXCHANGE_RULES = ['turn-lost', 'pass', 'zero-tile-exchange', 'none'] as const;
+export type UnspecifiedExchangeRule = (typeof UNSPECIFIED_EXCHANGE_RULES)[number];
+
+/** Announced count differs from the tiles face down: the face-down count is exchanged (seed-000 "Disputes", WESPA 3.10.15(e)). */
+export const EXCHANGE_COUNT_MISMATCH_RULES = ['face-down-count', 'none'] as const;
+export type ExchangeCountMismatchRule = (typeof EXCHANGE_COUNT_MISMATCH_RULES)[number];
+
+/** Old tiles bagged before drawing: no penalty and no redraw (seed-000), or no penalty (WESPA 3.10.15(c)). */
+export const EARLY_RETURN_RULES = ['no-penalty-no-redraw', 'no-penalty', 'none'] as const;
+export type EarlyReturnRule = (typeof EARLY_RETURN_RULES)[number];
+
+/** Drawing before the opponent could challenge: a window the director enforces (seed-001 §8) or flash-draw (WESPA 3.10.1–3.10.2). */
+export const EARLY_DRAW_RULES = ['window-director-decides', 'flash-draw-challengeable', 'none'] as const;
+export type EarlyDrawRule = (typeof EARLY_DRAW_RULES)[number];
+
+/** What the end of the out-play window means: the game is over (seed-001 §9) or the player may restart the opponent's clock (WESPA 5.1.3). */
+export const OUT_PLAY_WINDOW_RULES = ['game-over', 'restart-opponent-clock', 'none'] as const;
+export type OutPlayWindowRule = (typeof OUT_PLAY_WINDOW_RULES)[number];
+
+/** Tiles the losing player drew before the ruling: shown and returned (seed-001 §2), or overdraw if already on the rack (WESPA 3.10.6). */
+export const DRAWN_TILES_ON_LOSS_RULES = ['show-and-return', 'show-and-return-unless-racked', 'none'] as const;
+export type DrawnTilesOnLossRule = (typeof DRAWN_TILES_ON_LOSS_RULES)[number];
+
+/** When the clock restarts after an acceptable play: after the first replenishment tile is seen (seed-001 §2). */
+export const CLOCK_RESTART_RULES = ['after-first-replenishment-tile', 'none'] as const;
+export type ClockRestartRule = (typeof CLOCK_RESTART_RULES)[number];
+
+/**
+ * Overdraw remedy: the opponent sees X + `overdrawExtraTiles` tiles (only new tiles if none touched the rack,
+ * all of them when that is fewer) and returns X (WESPA 3.9.5; NSA as reported, reference B5.1).
+ */
+export const OVERDRAW_RULES = ['x-plus-extra', 'none'] as const;
+export type OverdrawRule = (typeof OVERDRAW_RULES)[number];
+
+/** Late-game underdraw: the opponent gives the missing tiles from their rack if found in time (WESPA 3.9.8). */
+export const UNDERDRAW_RULES = ['opponent-gives-from-rack', 'none'] as const;
+export type UnderdrawRule = (typeof UNDERDRAW_RULES)[number];
+
+/** Overtime counted in whole seconds (WESPA 5.3.2: 0:00.9 over is free) or in milliseconds (Woogles). */
+export const OVERTIME_COUNTING = ['whole-seconds', 'milliseconds'] as const;
+export type OvertimeCounting = (typeof OVERTIME_COUNTING)[number];
+
+/** Overtime forfeit: deduct the full penalty and record at least `forfeitMargin` (WESPA 5.3.3), or a loss with scores standing (Woogles). */
+export const OVERTIME_FORFEIT_SCORING = ['deduct-then-margin', 'loss-scores-stand'] as const;
+export type OvertimeForfeitScoring = (typeof OVERTIME_FORFEIT_SCORING)[number];
+
+/** Late arrival: seed-001 §1 (clock from minute 5, forfeit at 25), WESPA 2.3 (clock from the start, forfeit when time runs out). */
+export const LATE_ARRIVAL_RULES = ['seed-001', 'wespa-2.3', 'none'] as const;
+export type LateArrivalRule = (typeof LATE_ARRIVAL_RULES)[number];
+
+/** Resignation: emergency only, margin max(min, lead + min) (WESPA 5.7), or an immediate loss (Woogles). */
+export const RESIGNATION_RULES = ['wespa-5.7', 'immediate-loss', 'none'] as const;
+export type ResignationRule = (typeof RESIGNATION_RULES)[number];
+
+/** Firsts and seconds for forfeited games: the forfeiter goes first, second, first… (seed-001 §4). */
+export const FORFEIT_FIRST_SECOND_RULES = ['alternate-from-first', 'none'] as const;
+export type ForfeitFirstSecondRule = (typeof FORFEIT_FIRST_SECOND_RULES)[number];
+
+/** After the result slip is signed and submitted: only a slip that differs from the agreed score (seed-001 §3) or only reversed scores (WESPA 5.4.1) may change. */
+export const RESULT_SLIP_RULES = ['agreed-score-only', 'reversed-scores-only', 'none'] as const;
+export type ResultSlipRule = (typeof RESULT_SLIP_RULES)[number];
+
+/** Until when a scoring error may be corrected: until the slip is submitted (seed-001 §3) or signed (WESPA 3.5(d)). */
+export const SCORING_CORRECTION_RULES = ['until-slip-submitted', 'until-slip-signed', 'none'] as const;
+export type ScoringCorrectionRule = (typeof SCORING_CORRECTION_RULES)[number];
 
 export const RULE_SET_IDS = ['NSA_2008', 'WESPA', 'FRIENDLY', 'MATCH_VARIANT', 'ONLINE_VOID'] as const;
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
@@ -53,6 +129,10 @@ export interface RuleSet {
     readonly rackSize: number;
     readonly bingoBonus: number;
   };
+  readonly play: {
+    /** Over the board or online; online play has no physical irregularities (platform-differences §3.2). */
+    readonly medium: PlayMedium;
+  };
   readonly exchange: {
     /** Fewest tiles that must be in the bag to exchange; 0 = any number. */
     readonly minBag: number;
@@ -64,6 +144,12 @@ export interface RuleSet {
     readonly lateDiscoveryPenalty: number;
     /** Seconds the opponent has to choose tiles after an illegal exchange (seed-000: 60; WESPA: 1 min). */
     readonly opponentChoiceSeconds: number;
+    readonly illegalExchangeProcedure: IllegalExchangeProcedure;
+    readonly unspecifiedExchange: UnspecifiedExchangeRule;
+    readonly countMismatch: ExchangeCountMismatchRule;
+    readonly earlyReturn: EarlyReturnRule;
+    /** A player exchanging the whole rack may leave the tiles on the rack instead of face down (seed-000, seed-001 §6.2). */
+    readonly allTilesMayStayOnRack: boolean;
   };
   readonly challenge: {
     readonly mode: ChallengeMode;
@@ -78,6 +164,16 @@ export interface RuleSet {
     readonly courtesyDrawSeconds: number;
     /** Players may look words up before playing them (seed-002). */
     readonly selfLookup: boolean;
+    readonly earlyDraw: EarlyDrawRule;
+    readonly outPlayWindowEnd: OutPlayWindowRule;
+    readonly drawnTilesOnLoss: DrawnTilesOnLossRule;
+    readonly clockRestart: ClockRestartRule;
+  };
+  readonly drawing: {
+    readonly overdraw: OverdrawRule;
+    /** Extra tiles the opponent sees beyond the X overdrawn (X+2: WESPA 3.9.5, reference B5.1). */
+    readonly overdrawExtraTiles: number;
+    readonly underdraw: UnderdrawRule;
   };
   readonly end: {
     /** Consecutive scoreless turns (both players together) that end the game; null = no such rule. */
@@ -87,6 +183,9 @@ export interface RuleSet {
     readonly consecutiveExchangesEach: number | null;
     readonly goingOut: GoingOutMode;
     readonly tieBreak: TieBreak;
+    readonly resignation: ResignationRule;
+    /** Smallest resignation margin; the margin is max(this, opponent's lead + this) (WESPA 5.7: 50). */
+    readonly resignationMinMargin: number;
   };
   readonly time: {
     /** Points per started minute of overtime (WESPA 5.3.2). */
@@ -99,6 +198,17 @@ export interface RuleSet {
     readonly lateForfeitMinutes: number;
     /** Spread recorded for a forfeit win (WESPA 2.3.6 / 5.3.3: 100). */
     readonly forfeitMargin: number;
+    /** Minutes on each player's clock (WESPA 5.3.5, NASPA: 25); 0 = untimed. */
+    readonly gameMinutes: number;
+    readonly overtimeCounting: OvertimeCounting;
+    readonly overtimeForfeitScoring: OvertimeForfeitScoring;
+    readonly lateArrival: LateArrivalRule;
+    /** A late player left with fewer minutes than this may choose to forfeit (WESPA 2.3: 15); null = may always choose. */
+    readonly lateOptionalForfeitMinutesLeft: number | null;
+    /** Break between games without an announced start (seed-001 §1: 10); null = no rule. */
+    readonly breakMinutes: number | null;
+    /** Shortest break the director may impose to keep the schedule (seed-001 §1: 5); null = no rule. */
+    readonly shortBreakMinutes: number | null;
   };
   readonly house: {
     /** Take a played blank by giving its letter, then replay the blank the same turn (seed-002). */
@@ -109,7 +219,14 @@ export interface RuleSet {
   readonly match: {
     /** Games in a match (seed-003 rule 1: 2, each player first once); null = single games. */
     readonly games: number | null;
-    readonly decidedBy: (typeof MATCH_DECIDERS)[number];
+    readonly decidedBy: MatchDecider;
+  };
+  readonly tournament: {
+    readonly forfeitFirstSecond: ForfeitFirstSecondRule;
+    readonly resultSlip: ResultSlipRule;
+    readonly scoringCorrection: ScoringCorrectionRule;
+    /** A recount may be requested only if the margin is at most this (WESPA 5.5: 20); null = no limit. */
+    readonly recountMaxMargin: number | null;
   };
   /** Where each parameter's value comes from, keyed by dotted path (`challenge.mode`). */
   readonly sources: Readonly<Record<string, readonly Citation[]>>;

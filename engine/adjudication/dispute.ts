@@ -1,0 +1,235 @@
+import { SCORELESS_TURN_KINDS } from '../rules/ruleset.js';
+
+/**
+ * A dispute is a structured description of what happened, with only the facts an adjudicator needs.
+ * Parties are relative: `player` is the one whose act is disputed (the exchanger, the late arrival, the
+ * player whose play was challenged, the overdrawer, the one who went out or resigned); `opponent` is the
+ * other. Parse JSON with `parseDispute` (parse.ts); answer with `adjudicate` (adjudicate.ts).
+ */
+
+export const DISPUTE_KINDS = [
+  'illegal-exchange',
+  'exchange-count-mismatch',
+  'exchange-unspecified',
+  'exchange-early-return',
+  'late-arrival',
+  'overtime',
+  'challenge-outcome',
+  'return-from-challenge',
+  'fast-bagging',
+  'out-play-hold',
+  'overdraw',
+  'underdraw',
+  'scoring-error',
+  'tally-slip-change',
+  'recount-request',
+  'scoreless-turns',
+  'going-out',
+  'resignation',
+  'forfeit-order',
+  'tied-game',
+  'match-result',
+] as const;
+export type DisputeKind = (typeof DISPUTE_KINDS)[number];
+
+export const PARTIES = ['player', 'opponent'] as const;
+export type Party = (typeof PARTIES)[number];
+
+/** How far an exchange with too few tiles in the bag got before it was noticed (seed-000 "Penalties"; WESPA 3.10.15(i)). */
+export const ILLEGAL_EXCHANGE_STAGES = ['announced', 'drawn-not-racked', 'old-returned-new-not-racked', 'racking-started', 'after-opponent-turn'] as const;
+export type IllegalExchangeStage = (typeof ILLEGAL_EXCHANGE_STAGES)[number];
+
+/** A turn in a run of turns: the scoreless kinds of the rule set, or a play that scored. */
+export const TURN_RECORD_KINDS = [...SCORELESS_TURN_KINDS, 'scoring-play'] as const;
+export type TurnRecordKind = (typeof TURN_RECORD_KINDS)[number];
+
+/** The disputed player's part in an unplayed game (seed-001 §4). */
+export const FORFEIT_ROLES = ['forfeiter', 'opponent', 'bye'] as const;
+export type ForfeitRole = (typeof FORFEIT_ROLES)[number];
+
+/** Where the result slip is: not yet signed, signed but not handed in, or signed and submitted. */
+export const SLIP_STATES = ['not-signed', 'signed', 'submitted'] as const;
+export type SlipState = (typeof SLIP_STATES)[number];
+
+export const UNDERDRAW_DISCOVERIES = ['before-next-turn-completed', 'after-next-turn-completed'] as const;
+export type UnderdrawDiscovery = (typeof UNDERDRAW_DISCOVERIES)[number];
+
+export interface Scores {
+  readonly player: number;
+  readonly opponent: number;
+}
+
+interface Base<K extends DisputeKind> {
+  readonly kind: K;
+  /** Free text, echoed nowhere; for the people reading the file. */
+  readonly description?: string;
+}
+
+/** Exchange with fewer tiles in the bag than the minimum (seed-000 "Penalties"; WESPA 3.10.15(i)). */
+export interface IllegalExchange extends Base<'illegal-exchange'> {
+  readonly bagCount: number;
+  readonly stage: IllegalExchangeStage;
+  readonly exchangedCount: number;
+  readonly rackSize: number;
+  /** At `racking-started`: whether any old tile had also gone into the bag (WESPA 3.10.15(i)(iv) vs (v)). */
+  readonly oldTilesInBag: boolean;
+}
+
+/** Announced exchange count differs from the tiles placed face down (seed-000 "Disputes"; WESPA 3.10.15(e)). */
+export interface ExchangeCountMismatch extends Base<'exchange-count-mismatch'> {
+  readonly announced: number;
+  readonly placedFaceDown: number;
+  readonly rackSize: number;
+}
+
+/** Exchange announced with no count and no tiles face down (seed-000 "Penalties"; WESPA 3.10.15(b)). */
+export type ExchangeUnspecified = Base<'exchange-unspecified'>;
+
+/** Old tiles put into the bag before the new ones were drawn (seed-000 "Disputes"; WESPA 3.10.15(c)). */
+export interface ExchangeEarlyReturn extends Base<'exchange-early-return'> {
+  /** The player drew back some of the tiles just returned. */
+  readonly drewSameTiles: boolean;
+}
+
+/** A player arrives late for a round (seed-001 §1; WESPA 2.3). */
+export interface LateArrival extends Base<'late-arrival'> {
+  readonly minutesLate: number;
+  readonly announcedStart: boolean;
+  /** Minute after the start at which the late player's clock was started; null = when the rules allow. */
+  readonly clockStartedAtMinute: number | null;
+}
+
+/** A player's clock went past zero (WESPA 5.3; NASPA ref. B7; Woogles). */
+export interface Overtime extends Base<'overtime'> {
+  readonly secondsOver: number;
+  /** Scores before any overtime penalty, needed to record a forfeit (WESPA 5.3.3). */
+  readonly scores: Scores | null;
+}
+
+/** The result of a challenge of the player's play (seed-001 §2; WESPA 3.10.13; seed-002). */
+export interface ChallengeOutcome extends Base<'challenge-outcome'> {
+  readonly playValid: boolean;
+  readonly wordsChallenged: number;
+}
+
+/** Returning to the board after a challenge (seed-001 §2; WESPA 3.10.6). */
+export interface ReturnFromChallenge extends Base<'return-from-challenge'> {
+  readonly playAcceptable: boolean;
+  /** Tiles the challenged player had drawn before the ruling. */
+  readonly drawnTiles: number;
+  readonly drawnTouchedRack: boolean;
+  /** The challenge winner is delaying reracking and replenishing. */
+  readonly winnerDelaying: boolean;
+}
+
+/** The player drew before the opponent could consider a challenge (seed-001 §8; WESPA 3.10.1–3.10.2). */
+export interface FastBagging extends Base<'fast-bagging'> {
+  readonly secondsBeforeDraw: number;
+  readonly scoreRecordedBeforeDraw: boolean;
+}
+
+/** After the player's out play and the neutralised clock (seed-001 §9; WESPA 5.1). */
+export interface OutPlayHold extends Base<'out-play-hold'> {
+  /** Seconds after neutralising when the opponent held or challenged, or how long they have been silent. */
+  readonly secondsAfterNeutralise: number;
+  readonly held: boolean;
+  readonly challenged: boolean;
+}
+
+/** The player has more tiles than a full rack (WESPA 3.9.5; NSA ref. B5.1). */
+export interface Overdraw extends Base<'overdraw'> {
+  readonly tilesOnRack: number;
+  readonly drawn: number;
+  readonly touchedRack: boolean;
+  readonly rackSize: number;
+}
+
+/** The player drew too few late in the game and the opponent emptied the bag (WESPA 3.9.8). */
+export interface Underdraw extends Base<'underdraw'> {
+  readonly missing: number;
+  readonly discovered: UnderdrawDiscovery;
+}
+
+/** A turn of the player's was scored wrongly (seed-001 §3; WESPA 3.5(d)). */
+export interface ScoringError extends Base<'scoring-error'> {
+  readonly announced: number;
+  readonly correct: number;
+  readonly slip: SlipState;
+}
+
+/** A change to the result slip is asked for (seed-001 §3; WESPA 5.4.1). */
+export interface TallySlipChange extends Base<'tally-slip-change'> {
+  readonly slip: SlipState;
+  readonly slipMatchesAgreedScore: boolean;
+  readonly scoresReversed: boolean;
+  readonly substantiatedByScoreSheets: boolean;
+  readonly bothAgree: boolean;
+  readonly unethicalConductProven: boolean;
+}
+
+/** A recount of the game is asked for (seed-001 §3; WESPA 5.5). */
+export interface RecountRequest extends Base<'recount-request'> {
+  readonly margin: number;
+  readonly slip: SlipState;
+}
+
+/** Does a run of turns end the game? (WESPA 5.2; NASPA ref. B6.1; seed-003 rule 12b). Oldest first; players alternate. */
+export interface ScorelessTurns extends Base<'scoreless-turns'> {
+  readonly turns: readonly TurnRecordKind[];
+  /** Value of each rack, `player` = who made the last turn. */
+  readonly rackValues: Scores | null;
+}
+
+/** The player went out (WESPA 5.1.4; seed-003 scoring 9). */
+export interface GoingOut extends Base<'going-out'> {
+  readonly opponentRackValue: number;
+}
+
+/** The player resigns (WESPA 5.7; Woogles). */
+export interface Resignation extends Base<'resignation'> {
+  readonly scores: Scores;
+  readonly emergency: boolean;
+}
+
+/** Firsts and seconds for unplayed games (seed-001 §4), in round order. */
+export interface ForfeitOrder extends Base<'forfeit-order'> {
+  readonly games: readonly { readonly round: number; readonly role: ForfeitRole }[];
+}
+
+/** The final scores are tied (seed-003 scoring 10). */
+export interface TiedGame extends Base<'tied-game'> {
+  readonly finalScores: Scores;
+  readonly scoresBeforeAdjustments: Scores;
+}
+
+/** Who won the match (seed-003 rule 1, scoring 11). */
+export interface MatchResult extends Base<'match-result'> {
+  readonly games: readonly Scores[];
+}
+
+export type Dispute =
+  | IllegalExchange
+  | ExchangeCountMismatch
+  | ExchangeUnspecified
+  | ExchangeEarlyReturn
+  | LateArrival
+  | Overtime
+  | ChallengeOutcome
+  | ReturnFromChallenge
+  | FastBagging
+  | OutPlayHold
+  | Overdraw
+  | Underdraw
+  | ScoringError
+  | TallySlipChange
+  | RecountRequest
+  | ScorelessTurns
+  | GoingOut
+  | Resignation
+  | ForfeitOrder
+  | TiedGame
+  | MatchResult;
+
+export type DisputeOf<K extends DisputeKind> = Extract<Dispute, { kind: K }>;
+
+export const isDisputeKind = (k: unknown): k is DisputeKind => typeof k === 'string' && (DISPUTE_KINDS as readonly string[]).includes(k);

@@ -1,0 +1,273 @@
+import { ruleError, type RuleError } from '../errors.js';
+import { err, ok, type Result } from '../result.js';
+import {
+  DISPUTE_KINDS,
+  FORFEIT_ROLES,
+  ILLEGAL_EXCHANGE_STAGES,
+  SLIP_STATES,
+  TURN_RECORD_KINDS,
+  UNDERDRAW_DISCOVERIES,
+  isDisputeKind,
+  type Dispute,
+  type DisputeKind,
+  type ForfeitRole,
+  type Scores,
+} from './dispute.js';
+
+/** Error codes of `parseDispute`. */
+export const DISPUTE_ERROR_CODES = ['INVALID_DISPUTE', 'UNKNOWN_DISPUTE_KIND'] as const;
+
+/** The standard tournament exchange minimum (seed-000, WESPA 3.2.1): an "illegal exchange" had fewer. */
+const STANDARD_MIN_BAG = 7;
+const DEFAULT_RACK = 7;
+const MAX_RACK = 21;
+
+/**
+ * Reads typed facts from a JSON object, keeping the first problem. Every accessor returns a usable
+ * placeholder after a failure so a parser can run to the end and report the first error.
+ */
+class Facts {
+  error: RuleError | undefined;
+  private readonly used = new Set<string>(['kind', 'description']);
+  constructor(
+    private readonly kind: DisputeKind,
+    private readonly obj: Readonly<Record<string, unknown>>,
+  ) {}
+
+  fail(field: string, problem: string, value?: unknown): void {
+    this.error ??= ruleError('INVALID_DISPUTE', `Dispute ${this.kind}: ${field} ${problem}.`, { kind: this.kind, field, value });
+  }
+
+  private raw(field: string): unknown {
+    this.used.add(field);
+    return this.obj[field];
+  }
+
+  /** Integer in [min, max]; `fallback` when absent (undefined = required). */
+  int(field: string, min: number, max: number, fallback?: number): number {
+    const v = this.raw(field);
+    if (v === undefined && fallback !== undefined) return fallback;
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      this.fail(field, v === undefined ? 'is required (an integer)' : `must be an integer, not ${JSON.stringify(v)}`, v);
+      return min;
+    }
+    if (v < min || v > max) this.fail(field, `must be between ${min} and ${max}, not ${v}`, v);
+    return v;
+  }
+
+  /** Non-negative number (seconds, minutes). */
+  seconds(field: string, max: number, nullable = false): number | null {
+    const v = this.raw(field);
+    if (nullable && (v === undefined || v === null)) return null;
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      this.fail(field, v === undefined ? 'is required (a number)' : `must be a number, not ${JSON.stringify(v)}`, v);
+      return 0;
+    }
+    if (v < 0 || v > max) this.fail(field, `must be between 0 and ${max}, not ${v}`, v);
+    return v;
+  }
+
+  bool(field: string, fallback?: boolean): boolean {
+    const v = this.raw(field);
+    if (v === undefined && fallback !== undefined) return fallback;
+    if (typeof v !== 'boolean') {
+      this.fail(field, v === undefined ? 'is required (true or false)' : `must be true or false, not ${JSON.stringify(v)}`, v);
+      return false;
+    }
+    return v;
+  }
+
+  oneOf<T extends string>(field: string, values: readonly T[]): T {
+    const v = this.raw(field);
+    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
+      this.fail(field, `must be one of ${values.join(', ')}, not ${JSON.stringify(v)}`, v);
+      return values[0]!;
+    }
+    return v as T;
+  }
+
+  scores(field: string, nullable = false): Scores | null {
+    const v = this.raw(field);
+    if (nullable && (v === undefined || v === null)) return null;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      this.fail(field, 'must be an object {"player": n, "opponent": n}', v);
+      return { player: 0, opponent: 0 };
+    }
+    const r = v as Record<string, unknown>;
+    for (const side of ['player', 'opponent'] as const) {
+      if (typeof r[side] !== 'number' || !Number.isInteger(r[side]) || Math.abs(r[side] as number) > 100_000) {
+        this.fail(`${field}.${side}`, 'must be an integer', r[side]);
+        return { player: 0, opponent: 0 };
+      }
+    }
+    const extra = Object.keys(r).filter((k) => k !== 'player' && k !== 'opponent');
+    if (extra.length) this.fail(`${field}.${extra[0]}`, 'is not a field (use player and opponent)', r[extra[0]!]);
+    return { player: r.player as number, opponent: r.opponent as number };
+  }
+
+  array(field: string, minLength: number): readonly unknown[] {
+    const v = this.raw(field);
+    if (!Array.isArray(v)) {
+      this.fail(field, 'must be a list', v);
+      return [];
+    }
+    if (v.length < minLength) this.fail(field, `must have at least ${minLength} entr${minLength === 1 ? 'y' : 'ies'}`, v);
+    return v;
+  }
+
+  /** Rejects fields the kind does not have, so a typo is not silently ignored. */
+  noExtras(): void {
+    const extra = Object.keys(this.obj).find((k) => !this.used.has(k));
+    if (extra !== undefined) this.fail(extra, 'is not a fact of this dispute kind', this.obj[extra]);
+    const d = this.obj.description;
+    if (d !== undefined && typeof d !== 'string') this.fail('description', 'must be a string', d);
+  }
+}
+
+type Parser = (f: Facts) => Dispute;
+
+const PARSERS: { readonly [K in DisputeKind]: Parser } = {
+  'illegal-exchange': (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const bagCount = f.int('bagCount', 0, 1000);
+    if (bagCount >= STANDARD_MIN_BAG) f.fail('bagCount', `is ${bagCount}, but an exchange is illegal for want of tiles only with fewer than ${STANDARD_MIN_BAG} in the bag`, bagCount);
+    const stage = f.oneOf('stage', ILLEGAL_EXCHANGE_STAGES);
+    const exchangedCount = f.int('exchangedCount', 1, MAX_RACK);
+    if (exchangedCount > rackSize) f.fail('exchangedCount', `is ${exchangedCount}, more than the rack holds (${rackSize})`, exchangedCount);
+    const oldTilesInBag = f.bool('oldTilesInBag', stage === 'old-returned-new-not-racked');
+    if (oldTilesInBag && (stage === 'announced' || stage === 'drawn-not-racked')) f.fail('oldTilesInBag', `cannot be true at stage ${stage} (no old tile has gone into the bag yet)`, oldTilesInBag);
+    if (!oldTilesInBag && stage === 'old-returned-new-not-racked') f.fail('oldTilesInBag', 'cannot be false at stage old-returned-new-not-racked', oldTilesInBag);
+    return { kind: 'illegal-exchange', bagCount, stage, exchangedCount, rackSize, oldTilesInBag };
+  },
+  'exchange-count-mismatch': (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const announced = f.int('announced', 0, MAX_RACK);
+    const placedFaceDown = f.int('placedFaceDown', 0, MAX_RACK);
+    if (announced > rackSize) f.fail('announced', `is ${announced}, more than the rack holds (${rackSize})`, announced);
+    if (placedFaceDown > rackSize) f.fail('placedFaceDown', `is ${placedFaceDown}, more than the rack holds (${rackSize})`, placedFaceDown);
+    if (announced === placedFaceDown) f.fail('placedFaceDown', `equals announced (${announced}): there is no mismatch`, placedFaceDown);
+    return { kind: 'exchange-count-mismatch', announced, placedFaceDown, rackSize };
+  },
+  'exchange-unspecified': () => ({ kind: 'exchange-unspecified' }),
+  'exchange-early-return': (f) => ({ kind: 'exchange-early-return', drewSameTiles: f.bool('drewSameTiles', false) }),
+  'late-arrival': (f) => {
+    const minutesLate = f.seconds('minutesLate', 24 * 60) ?? 0;
+    const announcedStart = f.bool('announcedStart');
+    const clockStartedAtMinute = f.seconds('clockStartedAtMinute', 24 * 60, true);
+    if (clockStartedAtMinute !== null && clockStartedAtMinute > minutesLate) f.fail('clockStartedAtMinute', `is ${clockStartedAtMinute}, after the player arrived (${minutesLate})`, clockStartedAtMinute);
+    return { kind: 'late-arrival', minutesLate, announcedStart, clockStartedAtMinute };
+  },
+  overtime: (f) => ({ kind: 'overtime', secondsOver: f.seconds('secondsOver', 24 * 3600) ?? 0, scores: f.scores('scores', true) }),
+  'challenge-outcome': (f) => ({ kind: 'challenge-outcome', playValid: f.bool('playValid'), wordsChallenged: f.int('wordsChallenged', 1, 50, 1) }),
+  'return-from-challenge': (f) => {
+    const playAcceptable = f.bool('playAcceptable');
+    const drawnTiles = f.int('drawnTiles', 0, MAX_RACK, 0);
+    const drawnTouchedRack = f.bool('drawnTouchedRack', false);
+    if (drawnTouchedRack && drawnTiles === 0) f.fail('drawnTouchedRack', 'cannot be true when drawnTiles is 0', drawnTouchedRack);
+    return { kind: 'return-from-challenge', playAcceptable, drawnTiles, drawnTouchedRack, winnerDelaying: f.bool('winnerDelaying', false) };
+  },
+  'fast-bagging': (f) => ({
+    kind: 'fast-bagging',
+    secondsBeforeDraw: f.seconds('secondsBeforeDraw', 3600) ?? 0,
+    scoreRecordedBeforeDraw: f.bool('scoreRecordedBeforeDraw', true),
+  }),
+  'out-play-hold': (f) => ({
+    kind: 'out-play-hold',
+    secondsAfterNeutralise: f.seconds('secondsAfterNeutralise', 24 * 3600) ?? 0,
+    held: f.bool('held'),
+    challenged: f.bool('challenged'),
+  }),
+  overdraw: (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const tilesOnRack = f.int('tilesOnRack', 0, MAX_RACK);
+    const drawn = f.int('drawn', 1, 100);
+    const touchedRack = f.bool('touchedRack');
+    if (tilesOnRack > rackSize) f.fail('tilesOnRack', `is ${tilesOnRack}, more than a full rack (${rackSize}) before drawing`, tilesOnRack);
+    if (tilesOnRack + drawn <= rackSize) f.fail('drawn', `is ${drawn}: with ${tilesOnRack} on the rack that makes ${tilesOnRack + drawn}, not more than ${rackSize}, so nothing was overdrawn`, drawn);
+    return { kind: 'overdraw', tilesOnRack, drawn, touchedRack, rackSize };
+  },
+  underdraw: (f) => ({ kind: 'underdraw', missing: f.int('missing', 1, MAX_RACK), discovered: f.oneOf('discovered', UNDERDRAW_DISCOVERIES) }),
+  'scoring-error': (f) => {
+    const announced = f.int('announced', 0, 10_000);
+    const correct = f.int('correct', 0, 10_000);
+    if (announced === correct) f.fail('correct', `equals announced (${announced}): there is no error`, correct);
+    return { kind: 'scoring-error', announced, correct, slip: f.oneOf('slip', SLIP_STATES) };
+  },
+  'tally-slip-change': (f) => {
+    const slip = f.oneOf('slip', SLIP_STATES);
+    const slipMatchesAgreedScore = f.bool('slipMatchesAgreedScore');
+    const scoresReversed = f.bool('scoresReversed', false);
+    if (scoresReversed && slipMatchesAgreedScore) f.fail('scoresReversed', 'cannot be true when slipMatchesAgreedScore is true', scoresReversed);
+    return {
+      kind: 'tally-slip-change',
+      slip,
+      slipMatchesAgreedScore,
+      scoresReversed,
+      substantiatedByScoreSheets: f.bool('substantiatedByScoreSheets', false),
+      bothAgree: f.bool('bothAgree', false),
+      unethicalConductProven: f.bool('unethicalConductProven', false),
+    };
+  },
+  'recount-request': (f) => ({ kind: 'recount-request', margin: f.int('margin', 0, 10_000), slip: f.oneOf('slip', SLIP_STATES) }),
+  'scoreless-turns': (f) => {
+    const turns = f.array('turns', 1).map((t, i) => {
+      if (typeof t !== 'string' || !(TURN_RECORD_KINDS as readonly string[]).includes(t)) f.fail(`turns[${i}]`, `must be one of ${TURN_RECORD_KINDS.join(', ')}, not ${JSON.stringify(t)}`, t);
+      return t as (typeof TURN_RECORD_KINDS)[number];
+    });
+    const rackValues = f.scores('rackValues', true);
+    if (rackValues && (rackValues.player < 0 || rackValues.opponent < 0)) f.fail('rackValues', 'must not be negative', rackValues);
+    return { kind: 'scoreless-turns', turns, rackValues };
+  },
+  'going-out': (f) => ({ kind: 'going-out', opponentRackValue: f.int('opponentRackValue', 0, 1000) }),
+  resignation: (f) => ({ kind: 'resignation', scores: f.scores('scores') ?? { player: 0, opponent: 0 }, emergency: f.bool('emergency') }),
+  'forfeit-order': (f) => {
+    const seen = new Set<number>();
+    const games = f.array('games', 1).map((g, i) => {
+      const r = (typeof g === 'object' && g !== null ? g : {}) as Record<string, unknown>;
+      const round = r.round;
+      const role = r.role;
+      if (typeof round !== 'number' || !Number.isInteger(round) || round < 1) f.fail(`games[${i}].round`, `must be a round number of 1 or more, not ${JSON.stringify(round)}`, round);
+      else if (seen.has(round)) f.fail(`games[${i}].round`, `repeats round ${round}`, round);
+      else seen.add(round);
+      if (typeof role !== 'string' || !(FORFEIT_ROLES as readonly string[]).includes(role)) f.fail(`games[${i}].role`, `must be one of ${FORFEIT_ROLES.join(', ')}, not ${JSON.stringify(role)}`, role);
+      return { round: round as number, role: role as ForfeitRole };
+    });
+    return { kind: 'forfeit-order', games };
+  },
+  'tied-game': (f) => {
+    const finalScores = f.scores('finalScores') ?? { player: 0, opponent: 0 };
+    if (finalScores.player !== finalScores.opponent) f.fail('finalScores', `are ${finalScores.player}–${finalScores.opponent}, not a tie`, finalScores);
+    return { kind: 'tied-game', finalScores, scoresBeforeAdjustments: f.scores('scoresBeforeAdjustments') ?? { player: 0, opponent: 0 } };
+  },
+  'match-result': (f) => {
+    const games = f.array('games', 1).map((g, i) => {
+      const r = (typeof g === 'object' && g !== null ? g : {}) as Record<string, unknown>;
+      if (!Number.isInteger(r.player) || !Number.isInteger(r.opponent)) f.fail(`games[${i}]`, 'must be {"player": n, "opponent": n} with integer scores', g);
+      return { player: r.player as number, opponent: r.opponent as number };
+    });
+    return { kind: 'match-result', games };
+  },
+};
+
+/**
+ * Validates a dispute given as JSON (`{"kind": "illegal-exchange", "bagCount": 5, ...}`) and fills in the
+ * defaults. Rejects unknown kinds (`UNKNOWN_DISPUTE_KIND`) and impossible or missing facts
+ * (`INVALID_DISPUTE`, the message names the field): negative counts, more tiles than a rack holds, a stage
+ * that contradicts another fact, a bag of 7 or more for an illegal exchange, unknown fields.
+ */
+export const parseDispute = (json: unknown): Result<Dispute, RuleError> => {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return err(ruleError('INVALID_DISPUTE', 'A dispute must be a JSON object with a "kind" field.', { value: json }));
+  }
+  const obj = json as Record<string, unknown>;
+  if (!isDisputeKind(obj.kind)) {
+    return err(
+      ruleError('UNKNOWN_DISPUTE_KIND', `Dispute kind ${JSON.stringify(obj.kind)} is not one of ${DISPUTE_KINDS.join(', ')}.`, { field: 'kind', value: obj.kind, known: [...DISPUTE_KINDS] }),
+    );
+  }
+  const facts = new Facts(obj.kind, obj);
+  const dispute = PARSERS[obj.kind](facts);
+  facts.noExtras();
+  if (facts.error) return err(facts.error);
+  return ok(typeof obj.description === 'string' ? { ...dispute, description: obj.description } : dispute);
+};
