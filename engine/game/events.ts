@@ -1,0 +1,273 @@
+import type { Citation } from '../errors.js';
+import type { Placement } from '../placement.js';
+import type { RuleSet } from '../rules/ruleset.js';
+import type { ScoredWord } from '../scoring.js';
+
+/**
+ * A game is a list of events (issue 3); its state is a fold over them (`apply.ts`). Every event is
+ * plain JSON data and self-contained: the fold needs no secret and no lexicon (a draw carries the
+ * tiles drawn, a play carries its placements and score). The store persists each as `type` + payload.
+ */
+
+/** Two players per game (seed-003 rule 1). */
+export const SEATS = [0, 1] as const;
+export type Seat = (typeof SEATS)[number];
+export const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+
+export const TIME_CONTROL_KINDS = ['untimed', 'correspondence', 'clock'] as const;
+/** Opaque to the engine for now; the service enforces clocks and appends `timed-out` / `time-penalty`. */
+export type TimeControl =
+  | { readonly kind: 'untimed' }
+  | { readonly kind: 'correspondence'; readonly turnSeconds: number; readonly bankSeconds: number }
+  | { readonly kind: 'clock'; readonly minutes: number };
+
+export interface PlayerInfo {
+  readonly name: string;
+  readonly id?: string;
+}
+
+/**
+ * `seeded`: the server holds a secret seed, commits to `sha256(seed)` here and reveals the seed in
+ * `game-ended` (a provably fair bag, see `bag.ts`). `imported`: a record of a game played elsewhere;
+ * draws are what the record shows, and racks may be partly unknown.
+ */
+export type BagCommitment = { readonly kind: 'seeded'; readonly commitment: string } | { readonly kind: 'imported' };
+
+export const GAME_EVENT_TYPES = [
+  'game-created',
+  'tiles-drawn',
+  'rack-revealed',
+  'tiles-set-aside',
+  'tiles-returned',
+  'tiles-taken-back',
+  'play',
+  'exchange',
+  'pass',
+  'challenge',
+  'phony-withdrawn',
+  'turn-lost',
+  'challenge-points',
+  'blank-substituted',
+  'free-trade',
+  'time-penalty',
+  'resigned',
+  'timed-out',
+  'forfeited',
+  'game-ended',
+  'ruling-applied',
+] as const;
+export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
+
+export interface GameCreated {
+  readonly type: 'game-created';
+  /** The fully resolved rule set, so a stored game keeps its rules even if a preset changes. */
+  readonly rules: RuleSet;
+  /** The word list that judges the game; `null` when nothing judges words (imported, unknown lexicon). */
+  readonly lexicon: { readonly name: string; readonly hash: string } | null;
+  readonly players: readonly [PlayerInfo, PlayerInfo];
+  readonly timeControl: TimeControl;
+  /** Who moves first (seed-003 rule 1: in a match each player goes first once). */
+  readonly firstSeat: Seat;
+  readonly bag: BagCommitment;
+  /** ISO timestamp supplied by the caller (the engine never reads the clock). */
+  readonly createdAt: string;
+}
+
+/** Tiles from the bag to a rack. `hidden` counts tiles whose faces the log does not know (imports only). */
+export interface TilesDrawn {
+  readonly type: 'tiles-drawn';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+  readonly hidden?: number;
+}
+
+/** Imported games: a record shows a rack; its unknown tiles become known (they must be drawable). */
+export interface RackRevealed {
+  readonly type: 'rack-revealed';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+}
+
+/** Tiles put face down on the table (an exchange, a free trade, a rejected free-trade draw). */
+export interface TilesSetAside {
+  readonly type: 'tiles-set-aside';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+}
+
+/**
+ * Tiles back into the bag: from the face-down pile (end of an exchange, seed-001 §6 step 5) or from
+ * the rack (tiles drawn after a play that was challenged off are shown and returned, seed-001 §2).
+ */
+export interface TilesReturned {
+  readonly type: 'tiles-returned';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+  readonly from: 'aside' | 'rack';
+  readonly hidden?: number;
+}
+
+/** Face-down tiles back onto the rack (a free trade that found no curing tile keeps the original, seed-002). */
+export interface TilesTakenBack {
+  readonly type: 'tiles-taken-back';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+}
+
+export interface PlayEvent {
+  readonly type: 'play';
+  readonly seat: Seat;
+  /** The move in notation (`8H WORD`), for people and exports. */
+  readonly move: string;
+  readonly placements: readonly Placement[];
+  /** Main word first, with the score breakdown (seed-003 scoring 1–7). */
+  readonly words: readonly ScoredWord[];
+  readonly bingoBonus: number;
+  readonly score: number;
+}
+
+/** The turn's exchange: the tiles go face down (then `tiles-drawn`, then `tiles-returned`). `tiles` null = unknown faces (imports). */
+export interface ExchangeEvent {
+  readonly type: 'exchange';
+  readonly seat: Seat;
+  readonly tiles: readonly string[] | null;
+  readonly count: number;
+}
+
+export interface PassEvent {
+  readonly type: 'pass';
+  readonly seat: Seat;
+}
+
+/** `seat` challenges the pending play; `valid` is the judgement (every challenged word valid). */
+export interface ChallengeEvent {
+  readonly type: 'challenge';
+  readonly seat: Seat;
+  readonly words: readonly { readonly word: string; readonly valid: boolean | null }[];
+  readonly valid: boolean;
+}
+
+/** The pending play of `seat` is taken back: tiles return to the rack, its score is removed. */
+export interface PhonyWithdrawn {
+  readonly type: 'phony-withdrawn';
+  readonly seat: Seat;
+  readonly score: number;
+}
+
+/** `seat` loses its turn for an unsuccessful challenge (double challenge, seed-001 §2). */
+export interface TurnLost {
+  readonly type: 'turn-lost';
+  readonly seat: Seat;
+  readonly reason: 'lost-challenge';
+}
+
+/** Points for an unsuccessful challenge: + to the challenged player, or − from the challenger. */
+export interface ChallengePoints {
+  readonly type: 'challenge-points';
+  readonly seat: Seat;
+  readonly points: number;
+}
+
+/** seed-002 Blank Substitution: `seat` gives `letter` for the blank on (row, col) and takes the blank. */
+export interface BlankSubstituted {
+  readonly type: 'blank-substituted';
+  readonly seat: Seat;
+  readonly row: number;
+  readonly col: number;
+  readonly letter: string;
+}
+
+/** seed-002 Free Trades: the announced trades, in order, with the reading of Y chosen. */
+export interface FreeTradeAnnounced {
+  readonly type: 'free-trade';
+  readonly seat: Seat;
+  readonly tiles: readonly string[];
+  readonly yAs: 'vowel' | 'consonant' | null;
+}
+
+export interface TimePenalty {
+  readonly type: 'time-penalty';
+  readonly seat: Seat;
+  /** Points deducted (positive). */
+  readonly points: number;
+}
+
+export interface Resigned {
+  readonly type: 'resigned';
+  readonly seat: Seat;
+}
+export interface TimedOut {
+  readonly type: 'timed-out';
+  readonly seat: Seat;
+}
+export interface Forfeited {
+  readonly type: 'forfeited';
+  readonly seat: Seat;
+  readonly reason: string;
+}
+
+export const END_REASONS = [
+  'went-out',
+  'scoreless-turns',
+  'consecutive-exchanges',
+  'resigned',
+  'timed-out',
+  'forfeited',
+  'challenge-lost',
+  'ruling',
+] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+export const ADJUSTMENT_KINDS = ['opponent-rack', 'own-rack'] as const;
+export interface Adjustment {
+  readonly seat: Seat;
+  readonly points: number;
+  readonly kind: (typeof ADJUSTMENT_KINDS)[number];
+  /** The rack the adjustment counts. */
+  readonly tiles: readonly string[];
+}
+
+export interface GameEnded {
+  readonly type: 'game-ended';
+  readonly reason: EndReason;
+  /** End-of-game adjustments (seed-003 scoring 9; NASPA/WESPA 2× or 1× transfer). */
+  readonly adjustments: readonly Adjustment[];
+  /** The seat that lost regardless of score (resignation, timeout, forfeit, triple challenge); else null. */
+  readonly loser: Seat | null;
+  /** The bag seed, revealed so anyone can re-derive every draw (`verifyDraws`); null for imports. */
+  readonly seed: string | null;
+}
+
+/** An adjudicator's ruling applied to the game (`engine/adjudication` decides; this records). */
+export interface RulingApplied {
+  readonly type: 'ruling-applied';
+  readonly ruling: string;
+  readonly citation?: Citation;
+  readonly scoreChanges: readonly { readonly seat: Seat; readonly points: number }[];
+  readonly note: string;
+}
+
+export type GameEvent =
+  | GameCreated
+  | TilesDrawn
+  | RackRevealed
+  | TilesSetAside
+  | TilesReturned
+  | TilesTakenBack
+  | PlayEvent
+  | ExchangeEvent
+  | PassEvent
+  | ChallengeEvent
+  | PhonyWithdrawn
+  | TurnLost
+  | ChallengePoints
+  | BlankSubstituted
+  | FreeTradeAnnounced
+  | TimePenalty
+  | Resigned
+  | TimedOut
+  | Forfeited
+  | GameEnded
+  | RulingApplied;
+
+export const isGameEventType = (s: string): s is GameEventType => (GAME_EVENT_TYPES as readonly string[]).includes(s);

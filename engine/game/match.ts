@@ -1,0 +1,60 @@
+import { cite, ruleError } from '../errors.js';
+import { err, ok, type Result } from '../result.js';
+import type { RuleSet } from '../rules/ruleset.js';
+import type { PlayerInfo, Seat } from './events.js';
+import type { GameState } from './state.js';
+
+/**
+ * Matches (seed-003 rule 1, scoring 11): two games, each player going first once; the player with
+ * more points over both games wins the match, equal totals are a tie.
+ */
+
+const RULE_1 = cite('seed-003', 'rule 1', 'Seed');
+const SCORING_11 = cite('seed-003', 'scoring 11', 'Seed');
+
+const key = (p: PlayerInfo): string => p.id ?? p.name;
+
+/** The games of a match: the same seats, the first player alternating (seed-003 rule 1). */
+export const matchGames = (rules: RuleSet): Result<{ firstSeat: Seat }[]> => {
+  if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
+  return ok(Array.from({ length: rules.match.games }, (_, i) => ({ firstSeat: (i % 2) as Seat })));
+};
+
+export interface MatchResult {
+  /** Points over all games, by player (`id`, else name). */
+  readonly totals: Readonly<Record<string, number>>;
+  /** The winner's key, or null for a tied match. */
+  readonly winner: string | null;
+  /** Each game's winner's key (null = tied game). */
+  readonly gameWinners: readonly (string | null)[];
+}
+
+/** The result of a finished match (seed-003 scoring 11: combined points, else a tie). */
+export function matchResult(rules: RuleSet, games: readonly GameState[]): Result<MatchResult> {
+  if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
+  if (games.length !== rules.match.games) {
+    return err(ruleError('MATCH_INCOMPLETE', `A match has ${rules.match.games} games; ${games.length} given.`, { games: games.length }, RULE_1));
+  }
+  const names = games[0]!.players.map(key);
+  const firsts = new Map<string, number>();
+  const totals: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+  const gameWinners: (string | null)[] = [];
+  for (const [i, g] of games.entries()) {
+    const here = g.players.map(key);
+    if (here.some((n) => !(n in totals)) || new Set(here).size !== 2) {
+      return err(ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1));
+    }
+    if (g.status !== 'ended' || !g.result) return err(ruleError('MATCH_INCOMPLETE', `Game ${i + 1} has not ended.`, { game: i + 1 }, RULE_1));
+    const first = here[g.firstSeat]!;
+    firsts.set(first, (firsts.get(first) ?? 0) + 1);
+    here.forEach((n, seat) => (totals[n]! += g.scores[seat]!));
+    gameWinners.push(g.result.winner === null ? null : here[g.result.winner]!);
+  }
+  if (names.some((n) => (firsts.get(n) ?? 0) !== games.length / 2)) {
+    return err(ruleError('MATCH_FIRST_PLAYER', 'In a match each player goes first in one game.', { firsts: Object.fromEntries(firsts) }, RULE_1));
+  }
+  const [a, b] = names as [string, string];
+  const winner = totals[a]! === totals[b]! ? null : totals[a]! > totals[b]! ? a : b;
+  void SCORING_11;
+  return ok({ totals, winner, gameWinners });
+}

@@ -1,0 +1,115 @@
+import type { Board } from '../board.js';
+import { BLANK, fullBag } from '../tiles.js';
+import { CHALLENGE_EFFECTS } from './challenge.js';
+import { other, type PlayerInfo, type Seat } from './events.js';
+import { freeTradeOptions } from './free-trade.js';
+import { canonical, without } from './multiset.js';
+import { bagCount, rackSize, type GameResult, type GameState, type GameStatus, type TurnRecord } from './state.js';
+
+/**
+ * What one seat, or a spectator, may see of a game (issue 3: racks and the bag order are hidden).
+ * A view is built only from public fields and the viewer's own rack: it never holds the other
+ * rack, the bag's contents as such, or anything derived from the seed.
+ */
+
+export const ACTION_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'free-trade', 'blank-substitution'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+interface CommonView {
+  readonly players: readonly [PlayerInfo, PlayerInfo];
+  readonly ruleSet: string;
+  readonly board: Board;
+  readonly scores: readonly [number, number];
+  readonly rackSizes: readonly [number, number];
+  readonly bagCount: number;
+  readonly turn: Seat;
+  readonly status: GameStatus;
+  /** The last turn and its score breakdown (words with letter and word multipliers). */
+  readonly lastMove: TurnRecord | null;
+  readonly history: readonly TurnRecord[];
+  readonly result: GameResult | null;
+  /** The bag commitment (a hash: reveals nothing about the order). */
+  readonly commitment: string | null;
+}
+
+export interface SeatView extends CommonView {
+  readonly seat: Seat;
+  readonly rack: readonly string[];
+  /** Tiles this seat has not seen: the full distribution minus the board minus its own rack (canonical order). */
+  readonly unseen: readonly string[];
+  readonly legalActions: readonly ActionKind[];
+}
+
+export interface SpectatorView extends CommonView {
+  /** The full distribution minus the board: the bag and both racks together. */
+  readonly unseen: readonly string[];
+}
+
+const boardTiles = (board: Board): string[] => {
+  const out: string[] = [];
+  for (const c of board.cells) if (c) out.push(c.blank ? BLANK : c.letter);
+  return out;
+};
+
+/** Exchanged tiles are private to the exchanger; challenged-off draws and end racks are shown to all. */
+const hideFor = (history: readonly TurnRecord[], viewer: Seat | null): TurnRecord[] =>
+  history.map((t) => {
+    if (t.kind !== 'exchange' || t.seat === viewer || t.tiles === undefined) return t;
+    const { tiles: _hidden, ...rest } = t;
+    return { ...rest, move: `-${t.count ?? t.tiles.length}` };
+  });
+
+const common = (s: GameState, viewer: Seat | null): CommonView => {
+  const history = hideFor(s.history, viewer);
+  return {
+    players: s.players,
+    ruleSet: s.rules.id,
+    board: s.board,
+    scores: s.scores,
+    rackSizes: [rackSize(s.racks[0]), rackSize(s.racks[1])],
+    bagCount: bagCount(s),
+    turn: s.turn,
+    status: s.status,
+    lastMove: history.length ? history[history.length - 1]! : null,
+    history,
+    result: s.result,
+    commitment: s.commitment,
+  };
+};
+
+/** The action kinds open to `seat` now (what a client should offer). */
+export const legalActions = (s: GameState, seat: Seat): ActionKind[] => {
+  if (s.status === 'ended') return [];
+  const out: ActionKind[] = [];
+  const onTurn = s.turn === seat;
+  const challengeable = CHALLENGE_EFFECTS[s.rules.challenge.mode].challengeable;
+  const canChallenge = onTurn && challengeable && s.pending !== null && s.pending.seat === other(seat) && !s.pending.challenged;
+  if (onTurn && s.status === 'waiting-final') {
+    out.push('pass');
+    if (canChallenge) out.push('challenge');
+  } else if (onTurn) {
+    const rack = s.racks[seat].tiles;
+    const inBag = bagCount(s);
+    out.push('play');
+    if (inBag >= s.rules.exchange.minBag && (inBag > 0 || s.rules.exchange.allowEmpty)) out.push('exchange');
+    out.push('pass');
+    if (canChallenge) out.push('challenge');
+    if (s.rules.house.freeTrades && !s.freeTradeThisTurn && freeTradeOptions(s.distribution, rack).length > 0) out.push('free-trade');
+    if (s.rules.house.blankSubstitution && s.board.cells.some((c) => c?.blank && rack.includes(c.letter))) out.push('blank-substitution');
+  }
+  out.push('resign');
+  return out;
+};
+
+/** The game as `seat` sees it: own rack, board, scores, unseen tiles, bag count, legal actions. */
+export const viewFor = (s: GameState, seat: Seat): SeatView => {
+  const rack = s.racks[seat].tiles;
+  const unseen = without(without(fullBag(s.distribution), boardTiles(s.board)) ?? [], rack) ?? [];
+  return { ...common(s, seat), seat, rack: [...rack], unseen: canonical(s.distribution, unseen), legalActions: legalActions(s, seat) };
+};
+
+/** The game as a spectator sees it: no racks. */
+export const spectatorView = (s: GameState): SpectatorView => ({
+  ...common(s, null),
+  unseen: canonical(s.distribution, without(fullBag(s.distribution), boardTiles(s.board)) ?? []),
+});
