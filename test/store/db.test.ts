@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, parseDatabaseUrl } from '../../store/db.js';
+import { readMigrations } from '../../store/migrate.js';
 import { STORE_TARGETS } from './targets.js';
 
-const INIT = '20261121050000_init';
+/** Every migration in the folder, in order. */
+const ALL = (await readMigrations()).map((m) => m.name);
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const f of cleanups.splice(0).reverse()) await f();
@@ -19,14 +21,14 @@ describe('createDb', () => {
 
     const first = await createDb({ env });
     expect(first.kind).toBe('pglite');
-    expect(first.migrations).toEqual({ applied: [INIT], alreadyApplied: [], unknown: [] });
+    expect(first.migrations).toEqual({ applied: ALL, alreadyApplied: [], unknown: [] });
     await first.prisma.player.create({ data: { handle: 'kept', displayName: 'Kept' } });
     await first.close();
     await first.close(); // closing twice is harmless
 
     const second = await createDb({ env });
     cleanups.push(() => second.close());
-    expect(second.migrations).toEqual({ applied: [], alreadyApplied: [INIT], unknown: [] });
+    expect(second.migrations).toEqual({ applied: [], alreadyApplied: ALL, unknown: [] });
     expect(await second.prisma.player.count({ where: { handle: 'kept' } })).toBe(1);
   });
 

@@ -1,0 +1,56 @@
+import { createDb, type Db } from '../store/db.js';
+import { drain, type DrainDeps, type DrainResult } from '../service/webhooks.js';
+import { resolveDatabaseUrl } from './runtime.js';
+
+/**
+ * The webhook sender Lambda, invoked on a schedule (EventBridge, e.g. every minute): drains the outbox
+ * (fan-out + due deliveries) and logs the counts as one JSON line. Overlapping invocations are safe
+ * (rows are claimed), and a failed invocation loses nothing: the next one picks up where it stopped.
+ */
+
+export interface WebhookHandlerDeps {
+  /** The database, opened once per container. */
+  readonly getDb: () => Promise<Db>;
+  readonly now?: () => Date;
+  readonly fetch?: DrainDeps['fetch'];
+  readonly log?: (line: string) => void;
+  /** Everything else `drain` takes (timeouts, batch sizes, back-off). */
+  readonly options?: Omit<DrainDeps, 'now' | 'fetch'>;
+}
+
+export interface WebhookRunLog extends DrainResult {
+  readonly msg: 'webhooks.drain';
+  readonly ms: number;
+}
+
+export const createWebhookHandler =
+  (deps: WebhookHandlerDeps) =>
+  async (): Promise<DrainResult> => {
+    const now = deps.now ?? (() => new Date());
+    const started = Date.now();
+    const db = await deps.getDb();
+    const result = await drain(db, { ...deps.options, now, fetch: deps.fetch ?? ((url, init) => fetch(url, init)) });
+    const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, ms: Date.now() - started };
+    (deps.log ?? console.log)(JSON.stringify(line));
+    return result;
+  };
+
+/**
+ * One database per container, opened on first use. The URL comes from `resolveDatabaseUrl` (the seam the
+ * API Lambda uses too: DATABASE_URL today, Secrets Manager later); migrations on start as for the API,
+ * unless ARBITER_MIGRATE_ON_START=0. Only the database is opened, not the whole app: the sender needs
+ * neither lexicons nor GraphQL. A failed open is not cached, so the next invocation tries again.
+ */
+let dbPromise: Promise<Db> | undefined;
+const containerDb = (env: Readonly<Record<string, string | undefined>> = process.env): Promise<Db> => {
+  dbPromise ??= resolveDatabaseUrl(env)
+    .then((databaseUrl) => createDb({ databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
+    .catch((e: unknown) => {
+      dbPromise = undefined;
+      throw e;
+    });
+  return dbPromise;
+};
+
+/** The Lambda entry point (scheduled event; the event itself carries nothing we need). */
+export const handler = createWebhookHandler({ getDb: () => containerDb() });

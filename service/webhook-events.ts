@@ -1,0 +1,69 @@
+import { err, ok, type Result } from '../engine/result.js';
+import type { OutboxItem } from '../store/games.js';
+import type { JsonObject, JsonValue } from '../store/json.js';
+
+/**
+ * The webhook event vocabulary and the outbox payload contract between the game service (which writes
+ * outbox rows inside `runTurn`) and the webhook sender (which reads them).
+ */
+
+export const WEBHOOK_EVENT_KINDS = ['your-turn', 'game-ended', 'challenge-resolved'] as const;
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+
+export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOOK_EVENT_KINDS as readonly unknown[]).includes(x);
+
+/**
+ * What an outbox row for a webhook holds in `payload` (its `kind` column equals `payload.kind`).
+ *
+ * - `kind`, `gameId`, `version` (the game's version after the turn that wrote the row): always.
+ * - `seat`: for `your-turn`, required — the seat (0 or 1) now to move.
+ * - `playerId`: for `your-turn`, optional — the player now to move; when absent, the player holding
+ *   `seat` at fan-out time is notified.
+ * - anything else (JSON) travels unchanged to the receiver in `data`: e.g. `deadlineAt` for `your-turn`,
+ *   `scores`/`winnerSeat`/`reason` for `game-ended`, `challengedSeat`/`valid`/`words` for
+ *   `challenge-resolved`.
+ *
+ * Who receives it: every active subscription (unrevoked API key) that lists the kind and whose owner holds
+ * a seat in the game; for `your-turn` only the player to move.
+ */
+export interface WebhookOutboxPayload extends JsonObject {
+  readonly kind: WebhookEventKind;
+  readonly gameId: string;
+  readonly version: number;
+  readonly seat?: number;
+  readonly playerId?: string;
+}
+
+/**
+ * The outbox item the game service passes to `runTurn` (in `Decision.outbox`) or `createGame` to announce
+ * a webhook event; `eventIndex` as in {@link OutboxItem} (default: the last event written).
+ */
+export const webhookOutboxItem = (payload: WebhookOutboxPayload, eventIndex?: number): OutboxItem =>
+  eventIndex === undefined ? { kind: payload.kind, payload } : { kind: payload.kind, payload, eventIndex };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isObject = (x: unknown): x is { readonly [key: string]: JsonValue | undefined } =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Checks a stored outbox row against the contract; the error is a sentence naming the field (it is kept
+ * in the row's `last_error`, so a malformed row is set aside instead of blocking the queue).
+ */
+export const parseWebhookOutboxPayload = (row: { readonly kind: string; readonly gameId: string; readonly payload: unknown }): Result<WebhookOutboxPayload, string> => {
+  const p = row.payload;
+  if (!isObject(p)) return err('payload must be a JSON object');
+  if (p['kind'] !== row.kind) return err(`payload.kind must equal the row's kind "${row.kind}"`);
+  if (typeof p['gameId'] !== 'string' || !UUID.test(p['gameId']) || p['gameId'].toLowerCase() !== row.gameId.toLowerCase()) {
+    return err(`payload.gameId must equal the row's game_id "${row.gameId}"`);
+  }
+  if (typeof p['version'] !== 'number' || !Number.isInteger(p['version']) || p['version'] < 0) {
+    return err('payload.version must be a non-negative integer');
+  }
+  const seat = p['seat'];
+  if (seat !== undefined && seat !== 0 && seat !== 1) return err('payload.seat must be 0 or 1');
+  if (row.kind === 'your-turn' && seat === undefined) return err('payload.seat is required for your-turn');
+  const playerId = p['playerId'];
+  if (playerId !== undefined && (typeof playerId !== 'string' || !UUID.test(playerId))) return err('payload.playerId must be a player uuid');
+  return ok(p as WebhookOutboxPayload);
+};
