@@ -65,6 +65,49 @@ const TABLE: readonly Row[] = [
   ['three forfeits and a bye', { kind: 'forfeit-order', games: [{ round: 1, role: 'forfeiter' }, { round: 2, role: 'opponent' }, { round: 3, role: 'forfeiter' }, { round: 4, role: 'bye' }, { round: 5, role: 'forfeiter' }] }, ['FIRSTS_ASSIGNED', NA, NA, NA, NA]],
   ['tie at 350', { kind: 'tied-game', finalScores: { player: 350, opponent: 350 }, scoresBeforeAdjustments: { player: 340, opponent: 355 } }, ['TIE_STANDS', 'TIE_STANDS', 'TIE_STANDS', 'TIE_BROKEN', 'TIE_STANDS']],
   ['two-game match', { kind: 'match-result', games: [{ player: 400, opponent: 380 }, { player: 350, opponent: 390 }] }, [NA, NA, NA, 'MATCH_DECIDED', NA]],
+  ['S5 unbagged exchange tiles, drawn since', { kind: 'exchange-tiles-not-bagged', tiles: 3, drawnSince: true }, [NA, 'TILES_SHOWN_AND_RETURNED', NA, NA, NA]],
+  ['S5 unbagged exchange tiles, nobody drew', { kind: 'exchange-tiles-not-bagged', tiles: 3, drawnSince: false }, [NA, 'NO_PENALTY', NA, NA, NA]],
+  ['S9 hold called, then drew', { kind: 'challenge-after-draw', holdCalled: true, secondsBeforeDraw: 40 }, ['CHALLENGE_ALLOWED', 'CHALLENGE_ALLOWED', NA, NA, NA]],
+  ['S9 flash-drew after 8 s', { kind: 'challenge-after-draw', secondsBeforeDraw: 8, scoreRecordedBeforeDraw: false }, ['PLAY_ACCEPTED', 'CHALLENGE_ALLOWED', NA, NA, NA]],
+  ['S9 score written in advance, drew after 3 s', { kind: 'challenge-after-draw', secondsBeforeDraw: 3, scoreWrittenInAdvance: true }, ['DIRECTOR_MAY_ALLOW_CHALLENGE', 'CHALLENGE_ALLOWED', NA, NA, NA]],
+  ['S9 recorded, drew after 8 s', { kind: 'challenge-after-draw', secondsBeforeDraw: 8 }, ['PLAY_ACCEPTED', 'PLAY_ACCEPTED', NA, NA, NA]],
+  ['S10 phony accepted, found after the next play', { kind: 'wrong-adjudication', ruledAcceptable: true, tilesTouchedRack: false, nextPlayMade: true }, ['NO_CORRECTION', 'RULING_CORRECTED', NA, NA, NA]],
+  ['S10 valid play ruled off, tiles back on the rack', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: true }, ['NO_CORRECTION', 'NO_CORRECTION', NA, NA, NA]],
+  ['S10 valid play ruled off, caught at once', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: false, wordsChallenged: 2 }, ['RULING_CORRECTED', 'RULING_CORRECTED', NA, NA, NA]],
+  ['S11 challenger mistyped, unacceptable', { kind: 'mistyped-challenge', causedBy: 'opponent', resultShown: 'unacceptable' }, ['SCORE_PENALTY', 'CHALLENGE_REISSUED', NA, NA, NA]],
+  ['S11 both caused it, tiles racked', { kind: 'mistyped-challenge', causedBy: 'both', resultShown: 'unacceptable', tilesTouchedRack: true }, ['NO_PENALTY', 'NO_CORRECTION', NA, NA, NA]],
+  ['S12 opening misses the centre', { kind: 'placement-challenge', fault: 'opening-misses-centre' }, ['PLAY_WITHDRAWN', 'DIRECTOR_DISCRETION', NA, NA, NA]],
+  ['S12 legal placement, valid words', { kind: 'placement-challenge', fault: 'none' }, ['CHALLENGER_LOSES_TURN', 'NO_PENALTY', NA, NA, NA]],
+  ['S12 diagonal play not challenged', { kind: 'placement-challenge', fault: 'diagonal', challenged: false }, ['PLAY_STANDS', 'PLAY_STANDS', NA, NA, NA]],
+  ['S14 hold 2 minutes into overtime', { kind: 'long-hold', holderOvertimeSeconds: 120 }, [NA, 'HOLD_VALID', NA, NA, NA]],
+  ['S14 hold reaching 10 minutes of overtime', { kind: 'long-hold', holderOvertimeSeconds: 600 }, [NA, 'GAME_FORFEITED', NA, NA, NA]],
+  ['S14 hold only to block the draw', { kind: 'long-hold', holderOvertimeSeconds: 0, onlyToBlockDraw: true }, [NA, 'DIRECTOR_DISCRETION', NA, NA, NA]],
+  ['S15 courtesy draw mixed in, challenge upheld', { kind: 'courtesy-draw', secondsAfterClockPress: 31, drawnTiles: 3, mixedIntoRack: true, challengeSucceeded: true }, ['TILES_SHOWN_AND_RETURNED', 'OVERDRAW_PROCEDURE', NA, NA, NA]],
+  ['S15 courtesy draw kept apart, challenge upheld', { kind: 'courtesy-draw', secondsAfterClockPress: 31, drawnTiles: 3, challengeSucceeded: true }, ['TILES_SHOWN_AND_RETURNED', 'TILES_SHOWN_AND_RETURNED', NA, NA, NA]],
+  ['S15 courtesy draw, play stands', { kind: 'courtesy-draw', secondsAfterClockPress: 31, drawnTiles: 3, challengeSucceeded: false }, ['PLAY_STANDS', 'PLAY_STANDS', NA, NA, NA]],
+  ['S18 out of order, opponent left short', { kind: 'out-of-order-draw', drawnTiles: 2, opponentLeftShort: true, touchedRack: false }, [NA, 'OVERDRAW_PROCEDURE', NA, NA, NA]],
+  ['S18 out of order, already racked', { kind: 'out-of-order-draw', drawnTiles: 2, opponentLeftShort: false, touchedRack: true }, [NA, 'NO_PENALTY', NA, NA, NA]],
+  ['S18 out of order, not racked', { kind: 'out-of-order-draw', drawnTiles: 2, opponentLeftShort: false, touchedRack: false }, [NA, 'TILES_SHOWN_AND_RETURNED', NA, NA, NA]],
+  ['S19 spilled while drawing', { kind: 'spilled-tiles', exposed: 1, bagCount: 30, moment: 'during-draw' }, ['TILES_COUNT_AS_DRAWN', 'TILES_COUNT_AS_DRAWN', NA, NA, NA]],
+  ['S19 spilled just after drawing', { kind: 'spilled-tiles', exposed: 2, bagCount: 30, moment: 'just-after-draw' }, ['TILES_SHOWN_AND_RETURNED', 'OVERDRAW_PROCEDURE', NA, NA, NA]],
+  ['S19 spilled, 30 in the bag', { kind: 'spilled-tiles', exposed: 2, bagCount: 30, moment: 'unrelated' }, ['TILES_SHOWN_AND_RETURNED', 'NO_PENALTY', NA, NA, NA]],
+  ['S19 spilled, 5 in the bag', { kind: 'spilled-tiles', exposed: 2, bagCount: 5, moment: 'unrelated' }, [NA, 'OPPONENT_CHOOSES_TILES', NA, NA, NA]],
+  ['S20 found in the bag, the short player takes them and is full', { kind: 'tiles-found', found: 2, where: 'in-bag', racks: { player: 0, opponent: 5 }, shouldHaveDrawnEarliest: 'opponent', slip: 'not-signed' }, [NA, 'RESULT_RECALCULATED', NA, NA, NA]],
+  ['S20 found outside the bag, the player who went out takes them', { kind: 'tiles-found', found: 2, where: 'outside-bag', racks: { player: 0, opponent: 5 }, shouldHaveDrawnEarliest: 'player', slip: 'not-signed' }, [NA, 'GAME_CONTINUES', NA, NA, NA]],
+  ['S20 found after signing', { kind: 'tiles-found', found: 2, where: 'in-bag', racks: { player: 0, opponent: 5 }, shouldHaveDrawnEarliest: 'player', slip: 'signed' }, [NA, 'RESULT_STANDS', NA, NA, NA]],
+  ['S21 a tile is missing', { kind: 'missing-tile' }, [NA, 'GAME_CONTINUES', NA, NA, NA]],
+  ['S34 blank undeclared at the clock press', { kind: 'blank-designation', designation: 'undeclared' }, ['BLANK_DECLARATION_DEMANDED', 'BLANK_DECLARATION_DEMANDED', NA, NA, NA]],
+  ['S34 improper designation disputed on the next turn', { kind: 'blank-designation', designation: 'improperly-declared', playsSince: 0 }, [NA, 'DIRECTOR_DISCRETION', NA, 'DESIGNATION_STANDS', NA]],
+  ['S34 proper designation disputed two plays later', { kind: 'blank-designation', designation: 'properly-declared', playsSince: 2 }, ['DESIGNATION_STANDS', 'DIRECTOR_DISCRETION', NA, 'DESIGNATION_STANDS', NA]],
+  ['S35 abort accepted', { kind: 'abort-request', gameEvents: 3, receiverSecondsLeft: 900, reply: 'accepted' }, [NA, NA, NA, NA, 'GAME_ABORTED']],
+  ['S35 abort after 8 events', { kind: 'abort-request', gameEvents: 8, receiverSecondsLeft: 900, reply: 'accepted' }, [NA, NA, NA, NA, 'REQUEST_REFUSED']],
+  ['S35 abort unanswered for 30 s', { kind: 'abort-request', gameEvents: 3, receiverSecondsLeft: 900, reply: 'none', secondsWithoutReply: 30 }, [NA, NA, NA, NA, 'WINDOW_OPEN']],
+  ['S36 nudge unanswered for 120 s', { kind: 'idle-opponent', answered: false, secondsUnanswered: 120 }, [NA, NA, NA, NA, 'GAME_FORFEITED']],
+  ['S36 nudge on one’s own turn', { kind: 'idle-opponent', answered: false, secondsUnanswered: 200, requesterClockRunning: true }, [NA, NA, NA, NA, 'REQUEST_REFUSED']],
+  ['S37 E given for a blank E', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: 'E' }, ['SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED', 'SUBSTITUTION_ALLOWED', 'SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED']],
+  ['S37 S given for a blank E', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: 'S' }, ['SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED', 'SUBSTITUTION_REFUSED']],
+  ['S38 AADDLPO', { kind: 'free-trade', rack: 'AADDLPO' }, ['FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED', 'FREE_TRADE_ALLOWED', 'FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED']],
+  ['S38 a balanced rack', { kind: 'free-trade', rack: 'AEIRSTN' }, ['FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED', 'FREE_TRADE_REFUSED']],
 ];
 
 describe('adjudicate: every dispute under every preset', () => {
@@ -334,12 +377,165 @@ describe('scenarios from reference/rules/scenarios.md', () => {
   });
 });
 
+describe('scenarios S5–S38: effects worked out by hand', () => {
+  test('S5 WESPA 3.10.15(d): drawn since → both see the 3 tiles, then they are bagged', () => {
+    expect(effects('WESPA', { kind: 'exchange-tiles-not-bagged', tiles: 3, drawnSince: true })).toEqual([
+      { type: 'tiles-shown', to: 'both', tiles: 'the 3 tiles set aside to exchange', count: 3 },
+      { type: 'tiles-returned-to-bag', tiles: 'the 3 tiles set aside to exchange', count: 3 },
+    ]);
+  });
+
+  test('S9 WESPA 3.10.2: a flash-drawn tile on the rack means overdraw if the challenge succeeds', () => {
+    const r = under('WESPA', { kind: 'challenge-after-draw', secondsBeforeDraw: 2, scoreRecordedBeforeDraw: false, drawnTiles: 2, drawnTouchedRack: true });
+    expect(r.effects).toEqual([{ type: 'challenge-allowed', allowed: true }]);
+    expect(r.explanation).toContain('overdraw procedure');
+    expect(r.citations).toContainEqual({ source: 'wespa-3.0', rule: '3.9.5', verification: 'V' });
+  });
+
+  test('S10 corrected: a phony wrongly accepted comes off; a valid play wrongly removed costs the double-challenger the turn', () => {
+    expect(effects('WESPA', { kind: 'wrong-adjudication', ruledAcceptable: true, tilesTouchedRack: false })).toEqual([
+      { type: 'play-withdrawn', party: 'player' },
+      { type: 'turn-becomes-pass', party: 'player' },
+    ]);
+    expect(effects('NSA_2008', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: false })).toEqual([{ type: 'turn-becomes-pass', party: 'opponent' }]);
+    // WESPA: 5 points for each of the 2 valid words.
+    expect(effects('WESPA', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: false, wordsChallenged: 2 })).toEqual([{ type: 'score-delta', party: 'player', points: 10 }]);
+  });
+
+  test('S11 NASPA IV.J.2: the one who caused an unacceptable improper lookup loses 10', () => {
+    expect(effects('NSA_2008', { kind: 'mistyped-challenge', causedBy: 'player', resultShown: 'unacceptable' })).toEqual([{ type: 'score-delta', party: 'player', points: -10 }]);
+    expect(under('NSA_2008', { kind: 'mistyped-challenge', causedBy: 'opponent', resultShown: 'acceptable' }).ruling).toBe('NO_PENALTY');
+  });
+
+  test('S12: NASPA takes a centre-missing opening off even when valid; WESPA keeps the centre premium when unchallenged', () => {
+    expect(effects('NSA_2008', { kind: 'placement-challenge', fault: 'opening-misses-centre', playValid: true })).toEqual([
+      { type: 'play-withdrawn', party: 'player' },
+      { type: 'turn-becomes-pass', party: 'player' },
+    ]);
+    expect(under('WESPA', { kind: 'placement-challenge', fault: 'opening-misses-centre', challenged: false }).explanation).toContain('double-word value');
+    expect(under('NSA_2008', { kind: 'placement-challenge', fault: 'opening-misses-centre', challenged: false }).explanation).not.toContain('double-word');
+  });
+
+  test('S14: the hold limit follows time.overtimeForfeitMinutes', () => {
+    const rs = resolveRuleSet('WESPA', { time: { overtimeForfeitMinutes: 5 } });
+    if (!rs.ok) throw new Error(rs.error.message);
+    expect(rule({ kind: 'long-hold', holderOvertimeSeconds: 300 }, rs.value).effects).toEqual([{ type: 'game-forfeited', loser: 'opponent', margin: null }]);
+    expect(rule({ kind: 'long-hold', holderOvertimeSeconds: 299 }, rs.value).ruling).toBe('HOLD_VALID');
+  });
+
+  test('S15: 3 courtesy-drawn tiles mixed in → WESPA overdraw of 3 (5 turned up from the rack); a draw before the delay is flagged', () => {
+    const r = under('WESPA', { kind: 'courtesy-draw', secondsAfterClockPress: 20, drawnTiles: 3, mixedIntoRack: true, challengeSucceeded: true, challengedMidDraw: true });
+    expect(r.effects[0]).toMatchObject({ type: 'tiles-shown', count: 5 });
+    expect(r.effects[1]).toMatchObject({ type: 'opponent-chooses', count: 3, purpose: 'return-to-bag' });
+    expect(r.explanation).toContain('before the 30-second courtesy delay');
+    expect(r.explanation).toContain('no further tiles are drawn');
+    expect(under('NSA_2008', { kind: 'courtesy-draw', secondsAfterClockPress: 20, drawnTiles: 3, challengeSucceeded: true }).explanation).not.toContain('courtesy delay');
+  });
+
+  test('S18 WESPA 3.9.9: left short → all 2 tiles count as overdrawn, then the opponent completes the draw', () => {
+    expect(effects('WESPA', { kind: 'out-of-order-draw', drawnTiles: 2, opponentLeftShort: true, touchedRack: false })).toEqual([
+      { type: 'tiles-shown', to: 'both', tiles: '2 of the newly drawn tiles, face down, turned up by the opponent', count: 2 },
+      { type: 'opponent-chooses', chooser: 'opponent', from: 'the 2 face-up tiles', count: 2, purpose: 'return-to-bag', withinSeconds: null },
+      { type: 'tiles-returned-to-bag', tiles: 'the tiles the opponent chose', count: 2 },
+      { type: 'tiles-drawn', party: 'opponent', count: null },
+      { type: 'tiles-drawn', party: 'player', count: null },
+    ]);
+  });
+
+  test('S19 WESPA 4.4, fewer than 7 in the bag: 2 spilled + 2 turned up, the spiller gets 2, 2 go to the bag', () => {
+    expect(effects('WESPA', { kind: 'spilled-tiles', exposed: 2, bagCount: 5, moment: 'unrelated' })).toEqual([
+      { type: 'tiles-shown', to: 'both', tiles: "the 2 exposed tiles and 2 tiles the opponent turns up from the player's rack, shuffled face down", count: 4 },
+      { type: 'opponent-chooses', chooser: 'opponent', from: 'those face-up tiles', count: 2, purpose: 'give-to-player', withinSeconds: null },
+      { type: 'tiles-returned-to-bag', tiles: 'the other face-up tiles', count: 2 },
+    ]);
+  });
+
+  test('S20 WESPA 4.3/4.5: the tiles go to whoever should have drawn earliest; the rest to the other', () => {
+    expect(effects('WESPA', { kind: 'tiles-found', found: 3, where: 'in-bag', racks: { player: 0, opponent: 5 }, shouldHaveDrawnEarliest: 'opponent', slip: 'not-signed' })).toEqual([
+      { type: 'tiles-drawn', party: 'opponent', count: 2 },
+      { type: 'tiles-drawn', party: 'player', count: 1 },
+    ]);
+    expect(under('WESPA', { kind: 'tiles-found', found: 3, where: 'in-bag', racks: { player: 0, opponent: 5 }, shouldHaveDrawnEarliest: 'opponent', slip: 'not-signed' }).ruling).toBe('GAME_CONTINUES');
+  });
+
+  test('S21: one tile missing leaves a 99-tile game', () => {
+    expect(effects('WESPA', { kind: 'missing-tile', missing: 1 })).toEqual([{ type: 'tiles-in-game', total: 99 }]);
+  });
+
+  test('S34: an undeclared blank restarts the player’s clock (not a pass)', () => {
+    expect(effects('NSA_2008', { kind: 'blank-designation', designation: 'undeclared' })).toEqual([
+      { type: 'clock', party: 'player', action: 'restart', seconds: null, when: 'now, until the blank is designated' },
+    ]);
+  });
+
+  test('S35/S36 Woogles: one abort per player, receiver needs 2 minutes, auto-accept at 60 s; nudges limited to 2', () => {
+    const abort = { kind: 'abort-request', gameEvents: 3, receiverSecondsLeft: 900, reply: 'none', secondsWithoutReply: 60 };
+    expect(under('ONLINE_VOID', abort).ruling).toBe('GAME_ABORTED');
+    expect(under('ONLINE_VOID', { ...abort, earlierRequests: 1 }).ruling).toBe('REQUEST_REFUSED');
+    expect(under('ONLINE_VOID', { ...abort, receiverSecondsLeft: 119 }).ruling).toBe('REQUEST_REFUSED');
+    expect(under('ONLINE_VOID', { kind: 'idle-opponent', answered: false, secondsUnanswered: 119 }).ruling).toBe('WINDOW_OPEN');
+    expect(under('ONLINE_VOID', { kind: 'idle-opponent', answered: false, secondsUnanswered: 500, earlierRequests: 2 }).ruling).toBe('REQUEST_REFUSED');
+    expect(effects('ONLINE_VOID', { kind: 'idle-opponent', answered: false, secondsUnanswered: 120 })).toEqual([
+      { type: 'game-forfeited', loser: 'opponent', margin: null },
+      { type: 'winner', party: 'player' },
+    ]);
+  });
+
+  test('S37: the substitution must be at the start of the turn and the blank replayed', () => {
+    expect(effects('FRIENDLY', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: 'E' })).toEqual([{ type: 'blank-substituted', party: 'player', letter: 'E' }]);
+    expect(under('FRIENDLY', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: 'E', atStartOfTurn: false }).ruling).toBe('SUBSTITUTION_REFUSED');
+    expect(under('FRIENDLY', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: 'E', blankReplayed: false }).ruling).toBe('SUBSTITUTION_REFUSED');
+  });
+
+  test('S38 seed-002 example 1: AADDLPO may trade an A or a D for the two pair', () => {
+    expect(effects('FRIENDLY', { kind: 'free-trade', rack: 'AADDLPO' })).toEqual([
+      { type: 'free-trade-option', tile: 'A', yAs: null, conditions: ['two-pair'] },
+      { type: 'free-trade-option', tile: 'D', yAs: null, conditions: ['two-pair'] },
+    ]);
+    expect(under('FRIENDLY', { kind: 'free-trade', rack: 'AADDLPO', trades: 'AD' }).ruling).toBe('FREE_TRADE_REFUSED');
+  });
+
+  test('S38 seed-002 example 2: AAAITUY trades the U then an A with Y as a vowel, but not two A’s', () => {
+    expect(effects('FRIENDLY', { kind: 'free-trade', rack: 'AAAITUY', trades: 'UA' })).toEqual([
+      { type: 'free-trade-option', tile: 'U', yAs: 'vowel', conditions: ['few-consonants'] },
+      { type: 'free-trade-option', tile: 'A', yAs: 'vowel', conditions: ['three-of-a-kind'] },
+    ]);
+    expect(under('FRIENDLY', { kind: 'free-trade', rack: 'AAAITUY', trades: 'AA' }).ruling).toBe('FREE_TRADE_REFUSED');
+    const options = effects('FRIENDLY', { kind: 'free-trade', rack: 'AAAITUY' });
+    // Y as a vowel: six vowels (few consonants) and three A's.
+    expect(options).toContainEqual({ type: 'free-trade-option', tile: 'U', yAs: 'vowel', conditions: ['few-consonants'] });
+    expect(options).toContainEqual({ type: 'free-trade-option', tile: 'A', yAs: 'vowel', conditions: ['three-of-a-kind', 'few-consonants'] });
+  });
+});
+
 describe('rulings come from the rule-set data, not its id', () => {
   test('NSA with WESPA’s exchange procedure rules like WESPA', () => {
     const rs = resolveRuleSet('NSA_2008', { exchange: { illegalExchangeProcedure: 'wespa-3.10.15' } });
     if (!rs.ok) throw new Error(rs.error.message);
     const d = { kind: 'illegal-exchange', bagCount: 5, stage: 'racking-started', exchangedCount: 4 };
     expect(rule(d, rs.value).effects).toEqual(under('WESPA', d).effects);
+  });
+
+  test('NSA with WESPA’s wrong-adjudication deadline ignores the later play', () => {
+    const rs = resolveRuleSet('NSA_2008', { challenge: { wrongAdjudication: 'until-tiles-touch-rack' } });
+    if (!rs.ok) throw new Error(rs.error.message);
+    const r = rule({ kind: 'wrong-adjudication', ruledAcceptable: true, tilesTouchedRack: false, nextPlayMade: true }, rs.value);
+    expect(r.ruling).toBe('RULING_CORRECTED');
+    expect(r.citations).toContainEqual({ source: 'override', rule: 'challenge.wrongAdjudication=until-tiles-touch-rack' });
+  });
+
+  test('FRIENDLY with free trades off refuses them; NSA with them on grants them', () => {
+    const off = resolveRuleSet('FRIENDLY', { house: { freeTrades: false } });
+    const on = resolveRuleSet('NSA_2008', { house: { freeTrades: true } });
+    if (!off.ok || !on.ok) throw new Error('override rejected');
+    expect(rule({ kind: 'free-trade', rack: 'AADDLPO' }, off.value).ruling).toBe('FREE_TRADE_REFUSED');
+    expect(rule({ kind: 'free-trade', rack: 'AADDLPO' }, on.value).ruling).toBe('FREE_TRADE_ALLOWED');
+  });
+
+  test('with no overtime limit a hold never runs out', () => {
+    const rs = resolveRuleSet('WESPA', { time: { overtimeForfeitMinutes: null } });
+    if (!rs.ok) throw new Error(rs.error.message);
+    expect(rule({ kind: 'long-hold', holderOvertimeSeconds: 3600 }, rs.value).ruling).toBe('HOLD_VALID');
   });
 
   test('FRIENDLY with a 10-minute overtime limit and a penalty rules on overtime', () => {
@@ -371,6 +567,22 @@ describe('parseDispute rejects impossible facts, naming the field', () => {
     ['repeated round', { kind: 'forfeit-order', games: [{ round: 1, role: 'forfeiter' }, { round: 1, role: 'bye' }] }, 'INVALID_DISPUTE', 'games[1].round'],
     ['untied tied game', { kind: 'tied-game', finalScores: { player: 350, opponent: 349 }, scoresBeforeAdjustments: { player: 1, opponent: 2 } }, 'INVALID_DISPUTE', 'finalScores'],
     ['drawn tiles touching the rack with none drawn', { kind: 'return-from-challenge', playAcceptable: false, drawnTouchedRack: true }, 'INVALID_DISPUTE', 'drawnTouchedRack'],
+    ['more unbagged tiles than a rack', { kind: 'exchange-tiles-not-bagged', tiles: 8, drawnSince: true }, 'INVALID_DISPUTE', 'tiles'],
+    ['negative seconds before the draw', { kind: 'challenge-after-draw', secondsBeforeDraw: -2 }, 'INVALID_DISPUTE', 'secondsBeforeDraw'],
+    ['wrong adjudication without the rack fact', { kind: 'wrong-adjudication', ruledAcceptable: true }, 'INVALID_DISPUTE', 'tilesTouchedRack'],
+    ['unknown lookup culprit', { kind: 'mistyped-challenge', causedBy: 'director', resultShown: 'acceptable' }, 'INVALID_DISPUTE', 'causedBy'],
+    ['legal placement not challenged', { kind: 'placement-challenge', fault: 'none', challenged: false }, 'INVALID_DISPUTE', 'challenged'],
+    ['courtesy draw of 8 tiles', { kind: 'courtesy-draw', secondsAfterClockPress: 40, drawnTiles: 8, challengeSucceeded: true }, 'INVALID_DISPUTE', 'drawnTiles'],
+    ['spill at an unknown moment', { kind: 'spilled-tiles', exposed: 1, bagCount: 3, moment: 'later' }, 'INVALID_DISPUTE', 'moment'],
+    ['found tiles with a rack of 9', { kind: 'tiles-found', found: 1, where: 'in-bag', racks: { player: 9, opponent: 0 }, shouldHaveDrawnEarliest: 'player', slip: 'not-signed' }, 'INVALID_DISPUTE', 'racks.player'],
+    ['found tiles with both racks full', { kind: 'tiles-found', found: 1, where: 'in-bag', racks: { player: 7, opponent: 7 }, shouldHaveDrawnEarliest: 'player', slip: 'not-signed' }, 'INVALID_DISPUTE', 'racks'],
+    ['no tile missing', { kind: 'missing-tile', missing: 0 }, 'INVALID_DISPUTE', 'missing'],
+    ['undeclared blank found plays later', { kind: 'blank-designation', designation: 'undeclared', playsSince: 3 }, 'INVALID_DISPUTE', 'playsSince'],
+    ['abort reply with a waiting time', { kind: 'abort-request', gameEvents: 2, receiverSecondsLeft: 600, reply: 'declined', secondsWithoutReply: 10 }, 'INVALID_DISPUTE', 'secondsWithoutReply'],
+    ['unanswered nudge without a time', { kind: 'idle-opponent', answered: false }, 'INVALID_DISPUTE', 'secondsUnanswered'],
+    ['a blank given for a blank', { kind: 'blank-substitution', blankLetter: 'E', tileGiven: '?' }, 'INVALID_DISPUTE', 'tileGiven'],
+    ['lower-case rack', { kind: 'free-trade', rack: 'aaddlpo' }, 'INVALID_DISPUTE', 'rack'],
+    ['trading tiles not on the rack', { kind: 'free-trade', rack: 'AADDLPO', trades: 'Z' }, 'INVALID_DISPUTE', 'trades'],
   ] as const)('%s', (_name, json, code, field) => {
     const r = parseDispute(json);
     expect(r.ok).toBe(false);
@@ -383,6 +595,16 @@ describe('parseDispute rejects impossible facts, naming the field', () => {
     const d = parseDispute({ kind: 'match-result', games: [{ player: 1, opponent: 2 }] });
     if (!d.ok) throw new Error(d.error.message);
     expect(adjudicate(d.value, PRESETS.MATCH_VARIANT)).toMatchObject({ ok: false, error: { code: 'INVALID_DISPUTE', details: { field: 'games' } } });
+  });
+
+  test('a free-trade rack with a tile the distribution lacks, or too many tiles, is rejected by adjudicate', () => {
+    const bad = parseDispute({ kind: 'free-trade', rack: 'AAD[CH]LPO' });
+    const long = parseDispute({ kind: 'free-trade', rack: 'AADDLPOE' });
+    if (!bad.ok || !long.ok) throw new Error('parse failed');
+    expect(adjudicate(bad.value, PRESETS.FRIENDLY)).toMatchObject({ ok: false, error: { code: 'INVALID_DISPUTE', details: { field: 'rack', value: 'CH' } } });
+    const r = adjudicate(bad.value, PRESETS.FRIENDLY);
+    expect(r.ok ? '' : r.error.message).toContain('rack');
+    expect(adjudicate(long.value, PRESETS.FRIENDLY)).toMatchObject({ ok: false, error: { details: { field: 'rack' } } });
   });
 
   test('defaults are filled in', () => {

@@ -1,5 +1,5 @@
 import type { RuleSet } from '../rules/ruleset.js';
-import type { ExchangeCountMismatch, ExchangeEarlyReturn, ExchangeUnspecified, IllegalExchange } from './dispute.js';
+import type { ExchangeCountMismatch, ExchangeEarlyReturn, ExchangeTilesNotBagged, ExchangeUnspecified, IllegalExchange } from './dispute.js';
 import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Ruling } from './ruling.js';
 
 /**
@@ -209,4 +209,29 @@ export const adjudicateExchangeEarlyReturn = (d: ExchangeEarlyReturn, rs: RuleSe
           : 'Putting the old tiles into the bag before drawing the new ones is not penalised.',
       );
   }
+};
+
+/** Face-down exchange tiles never bagged: `exchange.unbaggedTiles` (WESPA 3.10.15(d)). */
+export const adjudicateExchangeTilesNotBagged = (d: ExchangeTilesNotBagged, rs: RuleSet): Ruling => {
+  const online = onlineNotApplicable(rs, 'exchanged tiles left out of the bag');
+  if (online) return online;
+  const cites = citeParams(rs, 'exchange.unbaggedTiles');
+  if (rs.exchange.unbaggedTiles === 'none') return notApplicable(`${rs.name} has no rule for exchanged tiles left out of the bag.`, cites);
+  const tiles = `the ${plural(d.tiles, 'tile')} set aside to exchange`;
+  return d.drawnSince
+    ? ruling(
+        'TILES_SHOWN_AND_RETURNED',
+        [
+          { type: 'tiles-shown', to: 'both', tiles, count: d.tiles },
+          { type: 'tiles-returned-to-bag', tiles, count: d.tiles },
+        ],
+        cites,
+        `A player has drawn since the exchange, so both players see ${tiles} and then they go into the bag.`,
+      )
+    : ruling(
+        'NO_PENALTY',
+        [{ type: 'tiles-returned-to-bag', tiles, count: d.tiles }],
+        cites,
+        `Nobody has drawn since the exchange, so ${tiles} simply go into the bag to complete it; the rule asks for them to be shown only once someone has drawn.`,
+      );
 };

@@ -1,10 +1,20 @@
 import { ruleError, type RuleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
+import { without } from '../game/multiset.js';
+import { BLANK, joinTiles, splitTiles } from '../tiles.js';
 import {
+  BLANK_DESIGNATIONS,
   DISPUTE_KINDS,
   FORFEIT_ROLES,
+  FOUND_PLACES,
   ILLEGAL_EXCHANGE_STAGES,
+  LOOKUP_CULPRITS,
+  LOOKUP_RESULTS,
+  PARTIES,
+  PLACEMENT_FAULTS,
+  REQUEST_REPLIES,
   SLIP_STATES,
+  SPILL_MOMENTS,
   TURN_RECORD_KINDS,
   UNDERDRAW_DISCOVERIES,
   isDisputeKind,
@@ -103,6 +113,31 @@ class Facts {
     const extra = Object.keys(r).filter((k) => k !== 'player' && k !== 'opponent');
     if (extra.length) this.fail(`${field}.${extra[0]}`, 'is not a field (use player and opponent)', r[extra[0]!]);
     return { player: r.player as number, opponent: r.opponent as number };
+  }
+
+  /** One letter tile as written in notation (`A`, `[CH]` or `CH`); the blank only if `blankOk`. */
+  letter(field: string, blankOk = false): string {
+    const v = this.raw(field);
+    const tiles = typeof v === 'string' ? splitTiles(v.length > 1 && !v.startsWith('[') ? `[${v}]` : v) : undefined;
+    const t = tiles?.length === 1 ? tiles[0]! : undefined;
+    if (t === undefined || !/^(\?|[A-ZÑ·]+)$/u.test(t) || (t === BLANK && !blankOk)) {
+      this.fail(field, `must be one ${blankOk ? 'tile' : 'letter'} in capitals${blankOk ? ' or ? for a blank' : ''}, not ${JSON.stringify(v)}`, v);
+      return 'A';
+    }
+    return t;
+  }
+
+  /** Tiles as a string in notation (`AADDLPO`, `?` a blank, `[CH]` a digraph); `fallback` when absent. */
+  tiles(field: string, min: number, max: number, fallback?: readonly string[]): readonly string[] {
+    const v = this.raw(field);
+    if (v === undefined && fallback !== undefined) return fallback;
+    const tiles = typeof v === 'string' ? splitTiles(v) : undefined;
+    if (tiles === undefined || tiles.some((t) => !/^(\?|[A-ZÑ·]+)$/u.test(t))) {
+      this.fail(field, `must be tiles in capitals with ? for a blank (e.g. "AADDLPO"), not ${JSON.stringify(v)}`, v);
+      return [];
+    }
+    if (tiles.length < min || tiles.length > max) this.fail(field, `must hold ${min}–${max} tiles, not ${tiles.length}`, v);
+    return tiles;
   }
 
   array(field: string, minLength: number): readonly unknown[] {
@@ -246,6 +281,127 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
       return { player: r.player as number, opponent: r.opponent as number };
     });
     return { kind: 'match-result', games };
+  },
+  'exchange-tiles-not-bagged': (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const tiles = f.int('tiles', 1, MAX_RACK);
+    if (tiles > rackSize) f.fail('tiles', `is ${tiles}, more than the rack holds (${rackSize})`, tiles);
+    return { kind: 'exchange-tiles-not-bagged', tiles, drawnSince: f.bool('drawnSince'), rackSize };
+  },
+  'challenge-after-draw': (f) => {
+    const holdCalled = f.bool('holdCalled', false);
+    const secondsBeforeDraw = f.seconds('secondsBeforeDraw', 3600) ?? 0;
+    const scoreRecordedBeforeDraw = f.bool('scoreRecordedBeforeDraw', true);
+    const scoreWrittenInAdvance = f.bool('scoreWrittenInAdvance', false);
+    const drawnTiles = f.int('drawnTiles', 1, MAX_RACK, 1);
+    const drawnTouchedRack = f.bool('drawnTouchedRack', false);
+    return { kind: 'challenge-after-draw', holdCalled, secondsBeforeDraw, scoreRecordedBeforeDraw, scoreWrittenInAdvance, drawnTiles, drawnTouchedRack };
+  },
+  'wrong-adjudication': (f) => ({
+    kind: 'wrong-adjudication',
+    ruledAcceptable: f.bool('ruledAcceptable'),
+    wordsChallenged: f.int('wordsChallenged', 1, 50, 1),
+    tilesTouchedRack: f.bool('tilesTouchedRack'),
+    nextPlayMade: f.bool('nextPlayMade', false),
+  }),
+  'mistyped-challenge': (f) => ({
+    kind: 'mistyped-challenge',
+    causedBy: f.oneOf('causedBy', LOOKUP_CULPRITS),
+    resultShown: f.oneOf('resultShown', LOOKUP_RESULTS),
+    tilesTouchedRack: f.bool('tilesTouchedRack', false),
+    nextPlayMade: f.bool('nextPlayMade', false),
+  }),
+  'placement-challenge': (f) => {
+    const fault = f.oneOf('fault', PLACEMENT_FAULTS);
+    const challenged = f.bool('challenged', true);
+    if (!challenged && fault === 'none') f.fail('challenged', 'cannot be false when fault is none (there is nothing to dispute)', challenged);
+    return { kind: 'placement-challenge', fault, challenged, playValid: f.bool('playValid', true) };
+  },
+  'long-hold': (f) => ({
+    kind: 'long-hold',
+    holderOvertimeSeconds: f.seconds('holderOvertimeSeconds', 24 * 3600) ?? 0,
+    onlyToBlockDraw: f.bool('onlyToBlockDraw', false),
+  }),
+  'courtesy-draw': (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const secondsAfterClockPress = f.seconds('secondsAfterClockPress', 24 * 3600) ?? 0;
+    const drawnTiles = f.int('drawnTiles', 1, MAX_RACK);
+    if (drawnTiles > rackSize) f.fail('drawnTiles', `is ${drawnTiles}, more than a rack holds (${rackSize})`, drawnTiles);
+    const mixedIntoRack = f.bool('mixedIntoRack', false);
+    const challengeSucceeded = f.bool('challengeSucceeded');
+    const challengedMidDraw = f.bool('challengedMidDraw', false);
+    return { kind: 'courtesy-draw', secondsAfterClockPress, drawnTiles, mixedIntoRack, challengeSucceeded, challengedMidDraw, rackSize };
+  },
+  'out-of-order-draw': (f) => ({
+    kind: 'out-of-order-draw',
+    drawnTiles: f.int('drawnTiles', 1, MAX_RACK),
+    opponentLeftShort: f.bool('opponentLeftShort'),
+    touchedRack: f.bool('touchedRack'),
+  }),
+  'spilled-tiles': (f) => ({
+    kind: 'spilled-tiles',
+    exposed: f.int('exposed', 1, 100),
+    bagCount: f.int('bagCount', 0, 1000),
+    moment: f.oneOf('moment', SPILL_MOMENTS),
+  }),
+  'tiles-found': (f) => {
+    const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
+    const found = f.int('found', 1, 100);
+    const where = f.oneOf('where', FOUND_PLACES);
+    const racks = f.scores('racks') ?? { player: 0, opponent: 0 };
+    for (const side of PARTIES) {
+      if (racks[side] < 0 || racks[side] > rackSize) f.fail(`racks.${side}`, `must be between 0 and ${rackSize}, not ${racks[side]}`, racks[side]);
+    }
+    if (racks.player === rackSize && racks.opponent === rackSize) f.fail('racks', `are both full (${rackSize}): nobody was short of tiles`, racks);
+    return { kind: 'tiles-found', found, where, racks, shouldHaveDrawnEarliest: f.oneOf('shouldHaveDrawnEarliest', PARTIES), slip: f.oneOf('slip', SLIP_STATES), rackSize };
+  },
+  'missing-tile': (f) => ({ kind: 'missing-tile', missing: f.int('missing', 1, 100, 1) }),
+  'blank-designation': (f) => {
+    const designation = f.oneOf('designation', BLANK_DESIGNATIONS);
+    const playsSince = f.int('playsSince', 0, 1000, 0);
+    if (designation === 'undeclared' && playsSince > 0) {
+      f.fail('playsSince', `is ${playsSince}, but an undeclared blank is caught at the clock press; one found after later plays is improperly-declared`, playsSince);
+    }
+    return { kind: 'blank-designation', designation, playsSince };
+  },
+  'abort-request': (f) => {
+    const reply = f.oneOf('reply', REQUEST_REPLIES);
+    const secondsWithoutReply = f.seconds('secondsWithoutReply', 30 * 24 * 3600, true);
+    if (reply !== 'none' && secondsWithoutReply !== null) f.fail('secondsWithoutReply', `cannot be given when reply is ${reply}`, secondsWithoutReply);
+    return {
+      kind: 'abort-request',
+      earlierRequests: f.int('earlierRequests', 0, 100, 0),
+      gameEvents: f.int('gameEvents', 0, 10_000),
+      receiverSecondsLeft: f.seconds('receiverSecondsLeft', 30 * 24 * 3600) ?? 0,
+      reply,
+      secondsWithoutReply: secondsWithoutReply ?? 0,
+    };
+  },
+  'idle-opponent': (f) => {
+    const answered = f.bool('answered');
+    const secondsUnanswered = f.seconds('secondsUnanswered', 30 * 24 * 3600, true);
+    if (answered && secondsUnanswered !== null) f.fail('secondsUnanswered', 'cannot be given when answered is true', secondsUnanswered);
+    if (!answered && secondsUnanswered === null) f.fail('secondsUnanswered', 'is required (a number) when answered is false', secondsUnanswered);
+    return {
+      kind: 'idle-opponent',
+      earlierRequests: f.int('earlierRequests', 0, 100, 0),
+      requesterClockRunning: f.bool('requesterClockRunning', false),
+      answered,
+      secondsUnanswered: secondsUnanswered ?? 0,
+    };
+  },
+  'blank-substitution': (f) => ({
+    kind: 'blank-substitution',
+    blankLetter: f.letter('blankLetter'),
+    tileGiven: f.letter('tileGiven'),
+    atStartOfTurn: f.bool('atStartOfTurn', true),
+    blankReplayed: f.bool('blankReplayed', true),
+  }),
+  'free-trade': (f) => {
+    const rack = f.tiles('rack', 1, MAX_RACK);
+    const trades = f.tiles('trades', 1, MAX_RACK, []);
+    if (rack.length > 0 && without(rack, trades) === null) f.fail('trades', `names ${joinTiles(trades)}, which the rack ${joinTiles(rack)} does not hold`, joinTiles(trades));
+    return { kind: 'free-trade', rack, trades };
   },
 };
 

@@ -53,6 +53,18 @@ export const RULING_CODES = [
   'TIE_BROKEN',
   'MATCH_DECIDED',
   'MATCH_TIED',
+  'TILES_COUNT_AS_DRAWN',
+  'RULING_CORRECTED',
+  'CHALLENGE_REISSUED',
+  'RESULT_RECALCULATED',
+  'BLANK_DECLARATION_DEMANDED',
+  'DESIGNATION_STANDS',
+  'REQUEST_REFUSED',
+  'GAME_ABORTED',
+  'SUBSTITUTION_ALLOWED',
+  'SUBSTITUTION_REFUSED',
+  'FREE_TRADE_ALLOWED',
+  'FREE_TRADE_REFUSED',
 ] as const;
 export type RulingCode = (typeof RULING_CODES)[number];
 
@@ -89,7 +101,18 @@ export type Effect =
   | { readonly type: 'challenge-allowed'; readonly allowed: boolean | 'director-decides' }
   | { readonly type: 'result-slip'; readonly action: 'correct' | 'stands' | 'director-decides' }
   | { readonly type: 'recount'; readonly allowed: boolean }
-  | { readonly type: 'first-second'; readonly round: number; readonly position: 'first' | 'second' | 'neither' };
+  | { readonly type: 'first-second'; readonly round: number; readonly position: 'first' | 'second' | 'neither' }
+  | { readonly type: 'director-decides'; readonly question: string }
+  | { readonly type: 'tiles-drawn'; readonly party: Party; readonly count: number | null }
+  | { readonly type: 'tiles-in-game'; readonly total: number }
+  | { readonly type: 'blank-substituted'; readonly party: Party; readonly letter: string }
+  | {
+      readonly type: 'free-trade-option';
+      readonly tile: string;
+      /** How Y is read for this option (null when the rack has no Y). */
+      readonly yAs: 'vowel' | 'consonant' | null;
+      readonly conditions: readonly string[];
+    };
 
 export type EffectType = Effect['type'];
 
@@ -115,6 +138,15 @@ export const citeParams = (rs: RuleSet, ...paths: string[]): Citation[] => {
     }
   }
   return out;
+};
+
+/** Citation lists joined, each citation once (by source and rule). */
+export const mergeCitations = (...lists: readonly (readonly Citation[])[]): Citation[] => {
+  const seen = new Set<string>();
+  return lists.flat().filter((c) => {
+    const key = `${c.source}|${c.rule}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 };
 
 export const ruling = (code: RulingCode, effects: readonly Effect[], citations: readonly Citation[], explanation: string): Ruling => ({

@@ -3,7 +3,7 @@ import type { RecountRequest, ScoringError, SlipState, TallySlipChange } from '.
 import { citeParams, notApplicable, onlineNotApplicable, ruling, type Ruling } from './ruling.js';
 
 /** Whether scores may still be corrected at this point (`tournament.scoringCorrection`: seed-001 §3 until submitted; WESPA 3.5(d) until signed). */
-const correctable = (rs: RuleSet, slip: SlipState): boolean =>
+export const correctable = (rs: RuleSet, slip: SlipState): boolean =>
   rs.tournament.scoringCorrection === 'until-slip-submitted' ? slip !== 'submitted' : slip === 'not-signed';
 
 const deadline = (rs: RuleSet): string => (rs.tournament.scoringCorrection === 'until-slip-submitted' ? 'submitted' : 'signed');

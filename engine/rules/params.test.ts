@@ -68,6 +68,16 @@ describe('PARAMETERS and the presets', () => {
     ['ONLINE_VOID', 'challenge.mode', 'void'],
     ['ONLINE_VOID', 'play.medium', 'online'],
     ['ONLINE_VOID', 'time.overtimeCounting', 'milliseconds'],
+    ['NSA_2008', 'challenge.improperLookupPenalty', 10], // NASPA IV.J.2 (ref. B3.3)
+    ['NSA_2008', 'challenge.wrongAdjudication', 'until-tiles-mixed-or-next-play'], // NASPA IV.J.1.n (ref. B3.4)
+    ['WESPA', 'challenge.wrongAdjudication', 'until-tiles-touch-rack'], // W3 3.10.11
+    ['WESPA', 'exchange.unbaggedTiles', 'show-then-bag-if-drawn'], // W3 3.10.15(d)
+    ['WESPA', 'drawing.exposedTiles', 'wespa-4.4'], // W3 4.4
+    ['MATCH_VARIANT', 'play.blankDispute', 'fixed'], // seed-003 rule 10
+    ['ONLINE_VOID', 'play.abortRequestsPerPlayer', 1], // Woogles meta_events.go
+    ['ONLINE_VOID', 'play.abortMaxEvents', 7],
+    ['ONLINE_VOID', 'play.abortAutoAcceptSeconds', 60],
+    ['ONLINE_VOID', 'play.nudgeSeconds', 120],
   ] as const)('%s %s = %s', (id, path, value) => {
     expect(getParameter(PRESETS[id], path)).toEqual(value);
   });

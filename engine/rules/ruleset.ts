@@ -116,6 +116,65 @@ export type ResultSlipRule = (typeof RESULT_SLIP_RULES)[number];
 export const SCORING_CORRECTION_RULES = ['until-slip-submitted', 'until-slip-signed', 'none'] as const;
 export type ScoringCorrectionRule = (typeof SCORING_CORRECTION_RULES)[number];
 
+/** Face-down exchange tiles left out of the bag: if either player has drawn since, both see them, then they are bagged (WESPA 3.10.15(d)). */
+export const UNBAGGED_EXCHANGE_RULES = ['show-then-bag-if-drawn', 'none'] as const;
+export type UnbaggedExchangeRule = (typeof UNBAGGED_EXCHANGE_RULES)[number];
+
+/**
+ * Until when a wrong adjudication may be corrected: until a newly drawn or retracted tile touches the rack
+ * (WESPA 3.10.11), or until tiles are mixed together or a later play is on the board with the clock
+ * started (NASPA IV.J.1.n, 2015).
+ */
+export const WRONG_ADJUDICATION_RULES = ['until-tiles-touch-rack', 'until-tiles-mixed-or-next-play', 'none'] as const;
+export type WrongAdjudicationRule = (typeof WRONG_ADJUDICATION_RULES)[number];
+
+/**
+ * Challenged words typed or written wrongly: the challenge is reissued, subject to the wrong-adjudication
+ * deadline (WESPA 3.10.10), or a player who alone caused an "unacceptable" result is penalised (NASPA IV.J.2, 2012).
+ */
+export const MISTYPED_CHALLENGE_RULES = ['reissue', 'penalty-if-unacceptable', 'none'] as const;
+export type MistypedChallengeRule = (typeof MISTYPED_CHALLENGE_RULES)[number];
+
+/**
+ * Illegal placement (centre missed, not in one line, diagonal, off the grid, wrong orientation): the TD
+ * decides, an unsuccessful placement challenge is free, a missed centre keeps its premium (WESPA 3.10.14);
+ * or the play is challenged off whatever its validity, as any challenge (NASPA, reference B3.1).
+ */
+export const ILLEGAL_PLACEMENT_RULES = ['wespa-3.10.14', 'challenge-off', 'none'] as const;
+export type IllegalPlacementRule = (typeof ILLEGAL_PLACEMENT_RULES)[number];
+
+/** How long a hold may last: until the holder reaches the overtime forfeit limit (WESPA 3.10.5). */
+export const HOLD_LIMIT_RULES = ['until-overtime-forfeit', 'none'] as const;
+export type HoldLimitRule = (typeof HOLD_LIMIT_RULES)[number];
+
+/** Drawing out of order: overdraw if it leaves the opponent short, otherwise no penalty or show and return (WESPA 3.9.9). */
+export const OUT_OF_ORDER_DRAW_RULES = ['wespa-3.9.9', 'none'] as const;
+export type OutOfOrderDrawRule = (typeof OUT_OF_ORDER_DRAW_RULES)[number];
+
+/** Tiles exposed or spilled: WESPA 4.4, or NASPA loose tiles (2015 IV.B.3, read only for more than 7 in the bag). */
+export const EXPOSED_TILE_RULES = ['wespa-4.4', 'naspa-loose-tiles', 'none'] as const;
+export type ExposedTileRule = (typeof EXPOSED_TILE_RULES)[number];
+
+/** A tile that is not found after a search: play continues as if it had never existed (WESPA 4.6). */
+export const MISSING_TILE_RULES = ['continue-without', 'none'] as const;
+export type MissingTileRule = (typeof MISSING_TILE_RULES)[number];
+
+/** Tiles found outside or in the bag after the game "ended": the player who should have drawn earliest takes them (WESPA 4.3, 4.5). */
+export const TILES_FOUND_RULES = ['earliest-drawer-takes', 'none'] as const;
+export type TilesFoundRule = (typeof TILES_FOUND_RULES)[number];
+
+/** Clock pressed with a blank undeclared: the opponent restarts the player's clock and demands a declaration (WESPA 3.8(b); NASPA IV.F.1, 2015). */
+export const UNDECLARED_BLANK_RULES = ['restart-clock-demand', 'none'] as const;
+export type UndeclaredBlankRule = (typeof UNDECLARED_BLANK_RULES)[number];
+
+/**
+ * A blank's designation disputed later: WESPA 3.8(c)–(d) (the TD may let a reasonable misreading stand, or
+ * allow a replay); fixed from the play after next (NASPA IV.F.2.b, 2009; IV.F.2.a not read); or fixed for
+ * the rest of the game (seed-003 rule 10).
+ */
+export const BLANK_DISPUTE_RULES = ['wespa-3.8', 'fixed-after-next-play', 'fixed', 'none'] as const;
+export type BlankDisputeRule = (typeof BLANK_DISPUTE_RULES)[number];
+
 export const RULE_SET_IDS = ['NSA_2008', 'WESPA', 'FRIENDLY', 'MATCH_VARIANT', 'ONLINE_VOID'] as const;
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
 
@@ -132,6 +191,20 @@ export interface RuleSet {
   readonly play: {
     /** Over the board or online; online play has no physical irregularities (platform-differences §3.2). */
     readonly medium: PlayMedium;
+    readonly undeclaredBlank: UndeclaredBlankRule;
+    readonly blankDispute: BlankDisputeRule;
+    /** Abort (cancel) requests each player may make; null = no abort rule (Woogles: 1). */
+    readonly abortRequestsPerPlayer: number | null;
+    /** An abort may not be requested after more game events than this (Woogles: 7). */
+    readonly abortMaxEvents: number;
+    /** An abort may not be requested when the receiver has less time than this, overtime included (Woogles: 120 s). */
+    readonly abortMinReceiverSeconds: number;
+    /** An unanswered abort request is accepted after this many seconds (Woogles: 60). */
+    readonly abortAutoAcceptSeconds: number;
+    /** Nudges (adjudication requests) each player may send an idle opponent; null = no nudge rule (Woogles: 2). */
+    readonly nudgeRequestsPerPlayer: number | null;
+    /** A nudge unanswered for this many seconds wins by forfeit (Woogles: 120). */
+    readonly nudgeSeconds: number;
   };
   readonly exchange: {
     /** Fewest tiles that must be in the bag to exchange; 0 = any number. */
@@ -150,6 +223,7 @@ export interface RuleSet {
     readonly earlyReturn: EarlyReturnRule;
     /** A player exchanging the whole rack may leave the tiles on the rack instead of face down (seed-000, seed-001 §6.2). */
     readonly allTilesMayStayOnRack: boolean;
+    readonly unbaggedTiles: UnbaggedExchangeRule;
   };
   readonly challenge: {
     readonly mode: ChallengeMode;
@@ -168,12 +242,23 @@ export interface RuleSet {
     readonly outPlayWindowEnd: OutPlayWindowRule;
     readonly drawnTilesOnLoss: DrawnTilesOnLossRule;
     readonly clockRestart: ClockRestartRule;
+    readonly wrongAdjudication: WrongAdjudicationRule;
+    readonly mistypedChallenge: MistypedChallengeRule;
+    /** Points a player who alone caused an improper lookup with an "unacceptable" result loses (NASPA IV.J.2, 2012: 10). */
+    readonly improperLookupPenalty: number;
+    readonly illegalPlacement: IllegalPlacementRule;
+    readonly holdLimit: HoldLimitRule;
+    /** No further tiles are drawn once a challenge is declared, even mid courtesy draw (WESPA 3.9.10; NASPA IV.I.2, 2015). */
+    readonly drawStopsOnChallenge: boolean;
   };
   readonly drawing: {
     readonly overdraw: OverdrawRule;
     /** Extra tiles the opponent sees beyond the X overdrawn (X+2: WESPA 3.9.5, reference B5.1). */
     readonly overdrawExtraTiles: number;
     readonly underdraw: UnderdrawRule;
+    readonly outOfOrder: OutOfOrderDrawRule;
+    readonly exposedTiles: ExposedTileRule;
+    readonly missingTile: MissingTileRule;
   };
   readonly end: {
     /** Consecutive scoreless turns (both players together) that end the game; null = no such rule. */
@@ -186,6 +271,7 @@ export interface RuleSet {
     readonly resignation: ResignationRule;
     /** Smallest resignation margin; the margin is max(this, opponent's lead + this) (WESPA 5.7: 50). */
     readonly resignationMinMargin: number;
+    readonly tilesFoundAfterEnd: TilesFoundRule;
   };
   readonly time: {
     /** Points per started minute of overtime (WESPA 5.3.2). */

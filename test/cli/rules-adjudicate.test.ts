@@ -45,6 +45,15 @@ describe('examples/disputes', () => {
     ['forfeit-order.json', 'NSA_2008', 'FIRSTS_ASSIGNED'],
     ['out-play-hold.json', 'NSA_2008', 'GAME_OVER'],
     ['out-play-hold.json', 'WESPA', 'CHALLENGE_VALID'],
+    ['placement-challenge.json', 'NSA_2008', 'PLAY_WITHDRAWN'],
+    ['placement-challenge.json', 'WESPA', 'DIRECTOR_DISCRETION'],
+    ['wrong-adjudication.json', 'NSA_2008', 'NO_CORRECTION'],
+    ['wrong-adjudication.json', 'WESPA', 'RULING_CORRECTED'],
+    ['free-trade.json', 'FRIENDLY', 'FREE_TRADE_ALLOWED'],
+    ['free-trade.json', 'WESPA', 'FREE_TRADE_REFUSED'],
+    ['blank-designation.json', 'MATCH_VARIANT', 'DESIGNATION_STANDS'],
+    ['abort-request.json', 'ONLINE_VOID', 'GAME_ABORTED'],
+    ['spilled-tiles.json', 'ONLINE_VOID', 'NOT_APPLICABLE'],
   ])('%s under %s is %s', async (file, id, expected) => {
     const r = await cli('adjudicate', join(EXAMPLES, file), '--rules', id, '--json');
     expect((JSON.parse(r.out) as { ruling: string }).ruling).toBe(expected);
