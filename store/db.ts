@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
 
@@ -90,6 +89,8 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
 };
 
 const openPglite = async (dataDir: string): Promise<Db> => {
+  // Loaded on demand: PGlite is the local default only, so the Lambda bundles leave it out (scripts/build.ts).
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   const pglite = await PGlite.create(dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS.pglite });
   const session = pgliteSession(pglite);

@@ -1,0 +1,47 @@
+import { createDb, type CreateDbOptions, type Db } from '../store/db.js';
+import { jwtConfigFromEnv, type JwtConfig } from '../graph/auth.js';
+import type { AppServices } from '../graph/context.js';
+import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
+import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
+
+/**
+ * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
+ * locally, functions/graphql.ts on Lambda) and for the API tests. Everything here is made once per
+ * process and shared by all requests.
+ */
+export interface AppOptions extends YogaOptions {
+  /** An open database to use (tests); otherwise one is opened with `dbOptions` (PGlite or DATABASE_URL). */
+  readonly db?: Db;
+  readonly dbOptions?: CreateDbOptions;
+  /** Lexicons already loaded (tests); otherwise every lexicon in the search directories is loaded. */
+  readonly lexicons?: LexiconRegistry;
+  readonly jwt?: JwtConfig;
+  readonly now?: () => Date;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly warn?: (message: string) => void;
+}
+
+export interface App {
+  readonly yoga: ArbiterYoga;
+  readonly services: AppServices;
+  /** Closes the database (only when this app opened it). */
+  close(): Promise<void>;
+}
+
+export const createApp = async (options: AppOptions = {}): Promise<App> => {
+  const env = options.env ?? process.env;
+  const warn = options.warn ?? console.warn;
+  const jwt = options.jwt ?? jwtConfigFromEnv(env, warn);
+  const lexicons = options.lexicons ?? loadLexiconRegistry(undefined, warn);
+  if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
+  const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
+  try {
+    await registerLexicons(db.prisma, lexicons);
+  } catch (e) {
+    if (!options.db) await db.close();
+    throw e;
+  }
+  const services: AppServices = { db, lexicons, jwt, now: options.now ?? (() => new Date()) };
+  const yoga = createArbiterYoga(services, options);
+  return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
+};

@@ -1,0 +1,62 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context as LambdaContext } from 'aws-lambda';
+import type { App } from './app.js';
+
+/**
+ * API Gateway HTTP API (payload v2) ⇄ Fetch: the event becomes a `Request` for the shared Yoga
+ * instance, its `Response` becomes the proxy result. Kept apart from functions/graphql.ts (the entry
+ * point, which builds the app at cold start) so tests can drive it with their own app.
+ */
+
+/** Content types sent as text; anything else is base64 (API Gateway decodes it). */
+const TEXTUAL = /^(text\/|application\/(json|graphql-response\+json|javascript|xml|[\w.+-]*\+(json|xml))\b)/i;
+
+/** The URL of the request, without the stage prefix a named stage adds to `rawPath`. */
+export const eventUrl = (event: APIGatewayProxyEventV2): string => {
+  const { stage, domainName } = event.requestContext;
+  let path = event.rawPath || '/';
+  if (stage && stage !== '$default' && (path === `/${stage}` || path.startsWith(`/${stage}/`))) path = path.slice(stage.length + 1) || '/';
+  const host = domainName || event.headers['host'] || 'localhost';
+  return `https://${host}${path}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`;
+};
+
+export const eventToRequestInit = (event: APIGatewayProxyEventV2): RequestInit => {
+  const method = event.requestContext.http.method.toUpperCase();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
+  if (event.cookies?.length) headers.set('cookie', event.cookies.join('; '));
+  const hasBody = event.body !== undefined && event.body !== null && method !== 'GET' && method !== 'HEAD';
+  return {
+    method,
+    headers,
+    ...(hasBody ? { body: event.isBase64Encoded ? Buffer.from(event.body!, 'base64') : event.body } : {}),
+  };
+};
+
+export const responseToResult = async (response: Response): Promise<APIGatewayProxyStructuredResultV2> => {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, rawName) => {
+    const name = rawName.toLowerCase(); // some Headers implementations keep the case they were given
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  const textual = TEXTUAL.test(response.headers.get('content-type') ?? 'text/plain');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    statusCode: response.status,
+    headers,
+    ...(cookies.length ? { cookies } : {}),
+    body: textual ? bytes.toString('utf8') : bytes.toString('base64'),
+    isBase64Encoded: !textual,
+  };
+};
+
+export type Handler = (event: APIGatewayProxyEventV2, context: LambdaContext) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** A Lambda handler over the app `getApp` gives (built once, outside the handler). */
+export const createHandler =
+  (getApp: () => Promise<App>): Handler =>
+  async (event, lambdaContext) => {
+    const { yoga } = await getApp();
+    const response = await yoga.fetch(eventUrl(event), eventToRequestInit(event), { event, lambdaContext });
+    return responseToResult(response);
+  };

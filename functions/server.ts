@@ -1,0 +1,52 @@
+/**
+ * `npm start`: the API on a local Node HTTP server with GraphiQL, on the embedded database (PGlite in
+ * ARBITER_DATA_DIR, default .arbiter-data/) or on Postgres when DATABASE_URL is set; port from PORT
+ * (default 4000). Seeds the demo players alice and bob unless ARBITER_SEED_DEMO=0.
+ */
+import { createServer } from 'node:http';
+import { DEMO_PLAYERS, seedDemoPlayers } from '../service/accounts.js';
+import { GRAPHQL_PATH, OPENAPI_PATH, SWAGGER_UI_PATH } from '../graph/yoga.js';
+import { createApp } from './app.js';
+
+const env = process.env;
+const port = Number(env['PORT'] ?? 4000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
+
+const app = await createApp({ graphiql: true });
+const { db } = app.services;
+const seed = env['ARBITER_SEED_DEMO'] !== '0';
+const created = seed ? await seedDemoPlayers(db.prisma) : [];
+
+const server = createServer(app.yoga);
+server.listen(port, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://localhost:${actualPort}`;
+  const where = db.kind === 'pglite' ? `PGlite in ${env['ARBITER_DATA_DIR'] ?? '.arbiter-data'}` : `Postgres (schema ${db.schema})`;
+  const lines = [
+    `Arbiter API on ${where}`,
+    `  GraphiQL   ${base}${GRAPHQL_PATH}`,
+    `  REST       ${base}/rest   (OpenAPI ${base}${OPENAPI_PATH}, Swagger UI ${base}${SWAGGER_UI_PATH})`,
+  ];
+  if (seed) {
+    lines.push(`  Demo players${created.length ? ` (created: ${created.join(', ')})` : ''}:`);
+    for (const p of DEMO_PLAYERS) lines.push(`    ${p.handle} / ${p.password}`);
+    lines.push('  Sign in: mutation { login(handle: "alice", password: "alice-demo-1") { ... on AuthPayload { token } } }');
+  }
+  console.log(lines.join('\n'));
+});
+
+const shutdown = (signal: string) => {
+  console.log(`\n${signal}: shutting down`);
+  server.close();
+  server.closeAllConnections();
+  app.close().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGINT', () => shutdown('SIGINT'));
+process.once('SIGTERM', () => shutdown('SIGTERM'));

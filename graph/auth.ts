@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Tx } from '../store/db.js';
+import type { PlayerRow } from '../store/players.js';
+import { API_SCOPES, authenticateApiKey, findPlayerById, isApiKeyText, type ApiScope } from '../service/accounts.js';
+
+/**
+ * Who is calling. Players sign in with a password and get a short-lived JWT (HS256, `sub` = player
+ * id); integrations send an API key (`arb_<prefix>_<secret>`) that acts for its owner with the
+ * key's scopes. Both go in `Authorization: Bearer …`. A bad credential does not fail the request:
+ * the caller is anonymous, with the reason kept for the UNAUTHENTICATED error of any field that
+ * needs a player.
+ */
+export type Principal = AnonymousPrincipal | PlayerPrincipal;
+
+export interface AnonymousPrincipal {
+  readonly kind: 'anonymous';
+  /** Why a presented credential was not accepted (expired token, revoked key …); null when none was sent. */
+  readonly problem: string | null;
+}
+
+export interface PlayerPrincipal {
+  readonly kind: 'player';
+  readonly player: PlayerRow;
+  readonly via: 'jwt' | 'api-key';
+  /** The key used, for `via: 'api-key'`. */
+  readonly apiKeyId: string | null;
+  /** What this caller may do: every scope for a JWT, the key's scopes for an API key. */
+  readonly scopes: readonly ApiScope[];
+}
+
+export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous', problem: null };
+
+export interface JwtConfig {
+  readonly secret: Uint8Array;
+  /** Token lifetime in seconds. */
+  readonly ttlSeconds: number;
+  readonly issuer: string;
+}
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 60 * 60;
+const ISSUER = 'arbiter';
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The JWT settings from the environment: `ARBITER_JWT_SECRET` (at least 32 characters) and
+ * `ARBITER_JWT_TTL_SECONDS` (default 3600). Without a secret a random one is made for this process
+ * and `warn` is told: fine for `npm start` and tests, wrong for more than one server (tokens would
+ * not survive a restart or cross instances).
+ */
+export const jwtConfigFromEnv = (
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  warn: (message: string) => void = console.warn,
+): JwtConfig => {
+  const configured = env['ARBITER_JWT_SECRET'];
+  const ttl = Number(env['ARBITER_JWT_TTL_SECONDS'] ?? DEFAULT_TOKEN_TTL_SECONDS);
+  if (!Number.isInteger(ttl) || ttl <= 0) throw new Error(`ARBITER_JWT_TTL_SECONDS must be a positive integer, not "${env['ARBITER_JWT_TTL_SECONDS']}"`);
+  if (configured !== undefined && configured.length < MIN_SECRET_LENGTH) {
+    throw new Error(`ARBITER_JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  if (configured === undefined) {
+    warn('ARBITER_JWT_SECRET is not set: using a random secret for this process (tokens stop working on restart). Set it in production.');
+  }
+  const secret = configured === undefined ? randomBytes(32) : new TextEncoder().encode(configured);
+  return { secret: new Uint8Array(secret), ttlSeconds: ttl, issuer: ISSUER };
+};
+
+export interface IssuedToken {
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+/** A bearer token for `playerId`, valid `ttlSeconds` from `now`. */
+export const issuePlayerToken = async (config: JwtConfig, playerId: string, now: Date): Promise<IssuedToken> => {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + config.ttlSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(playerId)
+    .setIssuer(config.issuer)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(config.secret);
+  return { token, expiresAt: new Date(exp * 1000) };
+};
+
+/** The player id in a valid token, or why it is not valid. */
+export const verifyPlayerToken = async (config: JwtConfig, token: string, now: Date): Promise<{ playerId: string } | { problem: string }> => {
+  try {
+    const { payload } = await jwtVerify(token, config.secret, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now });
+    return payload.sub ? { playerId: payload.sub } : { problem: 'The token names no player.' };
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) return { problem: 'The token has expired: sign in again (login).' };
+    return { problem: 'The token is not valid: sign in again (login).' };
+  }
+};
+
+/**
+ * The principal for a request's `Authorization` header. Queries the database for the player (a
+ * deleted player's token is worthless) or the key.
+ */
+export const authenticate = async (
+  authorization: string | null,
+  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date },
+): Promise<Principal> => {
+  if (!authorization) return ANONYMOUS;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!m) return { kind: 'anonymous', problem: 'The Authorization header must be "Bearer <token or API key>".' };
+  const credential = m[1]!;
+  if (isApiKeyText(credential)) {
+    const key = await authenticateApiKey(deps.client, credential, deps.now);
+    if (!key.ok) return { kind: 'anonymous', problem: key.error.message };
+    return { kind: 'player', player: key.value.owner, via: 'api-key', apiKeyId: key.value.key.id, scopes: key.value.scopes };
+  }
+  const verified = await verifyPlayerToken(deps.jwt, credential, deps.now);
+  if ('problem' in verified) return { kind: 'anonymous', problem: verified.problem };
+  const player = await findPlayerById(deps.client, verified.playerId);
+  if (!player) return { kind: 'anonymous', problem: 'The token names a player who no longer exists.' };
+  return { kind: 'player', player, via: 'jwt', apiKeyId: null, scopes: API_SCOPES };
+};

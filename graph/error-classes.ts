@@ -1,0 +1,105 @@
+import { GraphQLError } from './graphql.js';
+import type { Citation, RuleError } from '../engine/errors.js';
+import type { Result } from '../engine/result.js';
+
+/**
+ * The errors a client is meant to see. Each class is a GraphQL object type (graph/errors.ts) that the
+ * errors plugin puts into a field's `…Result` union when the resolver throws it. They extend
+ * `GraphQLError` with `extensions.code`, so that where no union catches one (a field without
+ * `errors`, a validation rule) it still reaches the client with its code instead of being masked;
+ * anything else thrown is unexpected and masked by Yoga.
+ *
+ * Kept apart from graph/errors.ts (the GraphQL types) because builder.ts needs the classes.
+ */
+export class ArbiterError extends GraphQLError {
+  readonly code: string;
+  readonly details: Readonly<Record<string, unknown>> | null;
+  readonly citation: Citation | null;
+
+  constructor(code: string, message: string, details?: Readonly<Record<string, unknown>> | null, citation?: Citation | null) {
+    super(message, { extensions: { code } });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = details ?? null;
+    this.citation = citation ?? null;
+  }
+}
+
+/** A rule of the game (or of notation, rule sets, lexicons) says no; `code` is the engine's stable code. */
+export class RuleViolation extends ArbiterError {}
+
+/** No principal, or the token / key presented is not valid (expired, revoked …: see `message`). */
+export class UnauthenticatedError extends ArbiterError {
+  constructor(message = 'Sign in first: send Authorization: Bearer <token from login> or an API key.', details?: Record<string, unknown>) {
+    super('UNAUTHENTICATED', message, details);
+  }
+}
+
+/** Signed in, but not allowed: a missing API-key scope, or somebody else's seat or key. */
+export class ForbiddenError extends ArbiterError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('FORBIDDEN', message, details);
+  }
+}
+
+export class NotFoundError extends ArbiterError {
+  constructor(message: string, details?: Record<string, unknown>, code = 'NOT_FOUND') {
+    super(code, message, details);
+  }
+}
+
+/** The request was decided against an older version of the game; reload and decide again. */
+export class StaleVersionError extends ArbiterError {
+  readonly expected: number;
+  readonly actual: number;
+  constructor(message: string, details: { expected: number; actual: number } & Record<string, unknown>) {
+    super('STALE_VERSION', message, details);
+    this.expected = details.expected;
+    this.actual = details.actual;
+  }
+}
+
+/** The request conflicts with what exists: a taken handle, an idempotency key reused for another request. */
+export class ConflictError extends ArbiterError {}
+
+export interface ValidationIssue {
+  /** Dotted path of the offending argument or input field, e.g. `input.handle`. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Input that breaks the API's own rules (a handle pattern, a scope name …), before any rule of the game. */
+export class ValidationError extends ArbiterError {
+  readonly issues: readonly ValidationIssue[];
+  constructor(issues: readonly ValidationIssue[]) {
+    super('VALIDATION', issues.map((i) => `${i.field}: ${i.message}`).join(' '), { issues });
+    this.issues = issues;
+  }
+}
+
+/** Store/service codes that have a type of their own; every other code becomes a {@link RuleViolation}. */
+const BY_CODE: Readonly<Record<string, (e: RuleError) => ArbiterError>> = {
+  STALE_VERSION: (e) =>
+    new StaleVersionError(e.message, { ...e.details, expected: Number(e.details?.['expected']), actual: Number(e.details?.['actual']) }),
+  GAME_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
+  API_KEY_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
+  PLAYER_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
+  IDEMPOTENCY_KEY_REUSED: (e) => new ConflictError(e.code, e.message, e.details),
+  HANDLE_TAKEN: (e) => new ConflictError(e.code, e.message, e.details),
+  BAD_CREDENTIALS: (e) => new UnauthenticatedError(e.message, { reason: e.code }),
+  API_KEY_INVALID: (e) => new UnauthenticatedError(e.message, { reason: e.code }),
+  API_KEY_REVOKED: (e) => new UnauthenticatedError(e.message, { reason: e.code, ...e.details }),
+  SCOPE_NOT_HELD: (e) => new ForbiddenError(e.message, { reason: e.code, ...e.details }),
+};
+
+/** The typed error for an engine `RuleError` or a store/service error (same shape). */
+export const toGraphError = (e: RuleError): ArbiterError =>
+  BY_CODE[e.code]?.(e) ?? new RuleViolation(e.code, e.message, e.details ?? null, e.citation ?? null);
+
+/** Throws the typed error for `e`, for the errors plugin to put into the field's result union. */
+export const throwRuleError = (e: RuleError): never => {
+  throw toGraphError(e);
+};
+
+/** The value of an ok result; otherwise throws its typed error. The usual way out of a `Result` in a resolver. */
+export const unwrap = <T>(r: Result<T, RuleError>): T => (r.ok ? r.value : throwRuleError(r.error));

@@ -1,0 +1,13 @@
+import { printSchema, lexicographicSortSchema, type GraphQLSchema } from './graphql.js';
+import { builder } from './builder.js';
+// Each module adds its types and fields to the builder; add new ones here (e.g. './game.js').
+import './errors.js';
+import './rules.js';
+import './players.js';
+import './game.js';
+
+/** The whole API schema, built once when this module is first imported. */
+export const schema: GraphQLSchema = builder.toSchema();
+
+/** The schema as SDL, sorted so that the committed `schema.graphql` diffs cleanly. */
+export const printArbiterSchema = (s: GraphQLSchema = schema): string => `${printSchema(lexicographicSortSchema(s))}\n`;

@@ -1,0 +1,84 @@
+import { CfnOutput, Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ArbiterFunction, DEFAULT_LOG_RETENTION } from './function.js';
+
+export interface ApiProps {
+  readonly code: lambda.Code;
+  readonly vpc: ec2.IVpc;
+  readonly subnets: ec2.SubnetSelection;
+  readonly securityGroup: ec2.ISecurityGroup;
+  readonly environment: Readonly<Record<string, string>>;
+  /** Default 1024 MB: Lambda CPU grows with memory, and start-up (schema, lexicons) is CPU-bound. */
+  readonly memorySize?: number;
+  /** Default 10 s (the HTTP API integration gives up at 30 s). */
+  readonly timeout?: Duration;
+  /** Caps the API's concurrency, which caps its share of proxy connections (default: none, account pool). */
+  readonly reservedConcurrency?: number;
+  /** Warm containers kept on a `live` alias, billed while idle (default: none). */
+  readonly provisionedConcurrency?: number;
+  /** Origins allowed by CORS (default `*`: the API uses bearer tokens, not cookies). */
+  readonly corsOrigins?: readonly string[];
+  /** Stage-wide throttling, requests per second (default 50 steady, 100 burst). */
+  readonly rateLimit?: number;
+  readonly burstLimit?: number;
+}
+
+/**
+ * The GraphQL/REST function behind an HTTP API (payload v2): every route goes to it (`$default`), so
+ * /graphql, /rest/… and the OpenAPI document are served by the same Yoga instance as `npm start`.
+ */
+export class Api extends Construct {
+  readonly handler: ArbiterFunction;
+  /** What the HTTP API invokes: the function, or its `live` alias under provisioned concurrency. */
+  readonly target: lambda.IFunction;
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.handler = new ArbiterFunction(this, 'Graphql', {
+      code: props.code,
+      description: 'Arbiter GraphQL and REST API (API Gateway HTTP API v2)',
+      vpc: props.vpc,
+      vpcSubnets: props.subnets,
+      securityGroup: props.securityGroup,
+      environment: props.environment,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
+    });
+    this.target = props.provisionedConcurrency
+      ? new lambda.Alias(this, 'Live', {
+          aliasName: 'live',
+          version: this.handler.currentVersion,
+          provisionedConcurrentExecutions: props.provisionedConcurrency,
+        })
+      : this.handler;
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Arbiter API',
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('Graphql', this.target, {
+        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+      }),
+      corsPreflight: {
+        allowOrigins: [...(props.corsOrigins ?? ['*'])],
+        allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
+        allowHeaders: ['content-type', 'authorization'],
+        maxAge: Duration.days(1),
+      },
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: DEFAULT_LOG_RETENTION });
+    this.stage = this.httpApi.addStage('Stage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.rateLimit ?? 50, burstLimit: props.burstLimit ?? 100 },
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+    });
+    new CfnOutput(scope, 'ApiUrl', { value: this.httpApi.apiEndpoint, description: 'Arbiter API base URL (GraphQL at /graphql)' });
+  }
+}

@@ -1,0 +1,106 @@
+import { Annotations, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { SECRET_ENV } from '../functions/secrets.js';
+import { Api, type ApiProps } from './constructs/api.js';
+import { Database, type DatabaseProps } from './constructs/database.js';
+import type { ArbiterFunction } from './constructs/function.js';
+import { Migration } from './constructs/migration.js';
+import { Network, type NetworkProps } from './constructs/network.js';
+import { ScheduledJob } from './constructs/scheduled.js';
+import { AppSecrets } from './constructs/secrets.js';
+
+/** Each function's code: the `dist/<name>/` folders of `npm run build` (tests: inline stubs). */
+export interface FunctionCode {
+  readonly graphql: lambda.Code;
+  readonly webhooks: lambda.Code;
+  readonly migrate: lambda.Code;
+  /** The deadline sweeper; without it the stack has no sweeper (functions/deadlines.ts not written yet). */
+  readonly deadlines?: lambda.Code;
+}
+
+export interface ArbiterStackProps extends StackProps {
+  readonly code: FunctionCode;
+  readonly network?: NetworkProps;
+  readonly database?: Omit<DatabaseProps, 'vpc' | 'databaseSubnets' | 'proxySubnets'>;
+  readonly api?: Omit<ApiProps, 'code' | 'vpc' | 'subnets' | 'securityGroup' | 'environment'>;
+}
+
+/** Where the bundles keep the compiled lexicons (scripts/build.ts copies them; Lambda unpacks to /var/task). */
+export const LAMBDA_LEXICON_DIR = '/var/task/lexicons';
+
+/** Wiring only: each concern is a construct in infra/constructs/. */
+export class ArbiterStack extends Stack {
+  readonly network: Network;
+  readonly database: Database;
+  readonly secrets: AppSecrets;
+  readonly api: Api;
+  readonly migration: Migration;
+  readonly webhookSender: ScheduledJob;
+  readonly deadlineSweeper: ScheduledJob | undefined;
+  /** Every function this stack defines (the assertion tests check each). */
+  readonly functions: readonly ArbiterFunction[];
+
+  constructor(scope: Construct, id: string, props: ArbiterStackProps) {
+    super(scope, id, props);
+    this.network = new Network(this, 'Network', props.network);
+    const { vpc, functionSubnets: subnets, functionsSecurityGroup: securityGroup } = this.network;
+    this.database = new Database(this, 'Database', {
+      ...props.database,
+      vpc,
+      databaseSubnets: this.network.databaseSubnets,
+      proxySubnets: subnets,
+    });
+    this.database.allowFrom(securityGroup, 'from the Arbiter functions');
+    this.secrets = new AppSecrets(this, 'Secrets');
+
+    const dbEnv = this.database.connectionEnvironment;
+    const placement = { vpc, subnets, securityGroup };
+
+    this.migration = new Migration(this, 'Migration', {
+      ...placement,
+      code: props.code.migrate,
+      environment: dbEnv,
+      executeAfter: [this.database],
+    });
+
+    this.api = new Api(this, 'Api', {
+      ...props.api,
+      ...placement,
+      code: props.code.graphql,
+      environment: {
+        ...dbEnv,
+        [SECRET_ENV.JWT_SECRET_ARN]: this.secrets.jwtSecret.secretArn,
+        ARBITER_LEXICON_DIR: LAMBDA_LEXICON_DIR,
+        // The migration trigger has already migrated; the API must not race it at cold start.
+        ARBITER_MIGRATE_ON_START: '0',
+      },
+    });
+
+    this.webhookSender = new ScheduledJob(this, 'WebhookSender', {
+      ...placement,
+      code: props.code.webhooks,
+      description: 'Arbiter: webhook sender (drains the outbox)',
+      environment: { ...dbEnv, ARBITER_MIGRATE_ON_START: '0' },
+    });
+
+    this.deadlineSweeper = props.code.deadlines
+      ? new ScheduledJob(this, 'DeadlineSweeper', {
+          ...placement,
+          code: props.code.deadlines,
+          description: 'Arbiter: deadline sweeper (settles expired turn clocks)',
+          environment: { ...dbEnv, ARBITER_LEXICON_DIR: LAMBDA_LEXICON_DIR, ARBITER_MIGRATE_ON_START: '0' },
+        })
+      : undefined;
+    if (!this.deadlineSweeper) {
+      Annotations.of(this).addWarningV2('arbiter:no-sweeper', 'No deadline sweeper bundle (dist/deadlines): the stack has no deadline sweeper.');
+    }
+
+    // New code serves traffic only after this deployment's migration succeeded.
+    this.migration.runBefore(this.api, this.webhookSender, ...(this.deadlineSweeper ? [this.deadlineSweeper] : []));
+
+    this.functions = [this.api.handler, this.webhookSender.handler, ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []), this.migration.handler];
+    for (const fn of this.functions) fn.grantSecretValue(this.database.secret);
+    this.api.handler.grantSecretValue(this.secrets.jwtSecret);
+  }
+}

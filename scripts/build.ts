@@ -1,0 +1,151 @@
+/**
+ * `npm run build`: bundles each Lambda entry with esbuild into one ESM file, `dist/<name>/index.mjs`,
+ * copies the files it reads at run time next to it, and prints each bundle's size. The folder
+ * `dist/<name>/` is what infra/app.ts deploys as the function's code.
+ */
+import { build as esbuild, type Metafile } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist');
+
+/** What a function reads from disk besides its bundle, copied into `dist/<name>/<asset>/`. */
+export const ASSETS = ['lexicons', 'migrations'] as const;
+export type Asset = (typeof ASSETS)[number];
+
+const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
+  // Found on Lambda through ARBITER_LEXICON_DIR (engine/lexicon/files.ts searches it after the shipped folder).
+  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.kwg') },
+  // Passed to the migrator as migrationsDir by functions/migrate.ts.
+  migrations: { from: 'migrations', filter: () => true },
+};
+
+export interface FunctionBundle {
+  /** Folder under dist/ and the function's name in the stack. */
+  readonly name: string;
+  readonly entry: string;
+  readonly assets: readonly Asset[];
+}
+
+/** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
+export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
+  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons'] },
+  { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
+  // The sweeper may settle timed-out games, which can need the game's lexicon.
+  { name: 'deadlines', entry: 'functions/deadlines.ts', assets: ['lexicons'] },
+  { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations'] },
+];
+
+/**
+ * Left out of every bundle: the AWS SDK v3 ships with the nodejs22.x runtime; PGlite is only the local
+ * embedded database (store/db.ts imports it on demand); pg-native is pg's optional native binding.
+ */
+export const EXTERNAL = ['@aws-sdk/*', '@electric-sql/pglite', 'pglite-prisma-adapter', 'pg-native'] as const;
+
+/** CommonJS dependencies (pg, …) call `require` for Node built-ins; an ESM bundle has to provide it. */
+const BANNER = "import { createRequire as __arbiterCreateRequire } from 'node:module'; const require = __arbiterCreateRequire(import.meta.url);";
+
+export interface BundleResult {
+  readonly name: string;
+  readonly entry: string;
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  /** Bytes of the copied assets (lexicons, migrations), which the zip also carries. */
+  readonly assetBytes: number;
+  /** The largest inputs, for finding what to trim. */
+  readonly largestInputs: readonly { readonly path: string; readonly bytes: number }[];
+}
+
+const folderBytes = (path: string): number =>
+  statSync(path).isDirectory() ? readdirSync(path).reduce((n, f) => n + folderBytes(join(path, f)), 0) : statSync(path).size;
+
+const largestInputs = (meta: Metafile, outfile: string): BundleResult['largestInputs'] => {
+  const output = Object.entries(meta.outputs).find(([path]) => path.endsWith(relative(ROOT, outfile)))?.[1];
+  if (!output) return [];
+  const byPackage = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const key = m?.[1] ?? path.split('/')[0] ?? path;
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+  }
+  return [...byPackage.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([path, bytes]) => ({ path, bytes }));
+};
+
+/** Bundles one function into `dist/<name>/` (emptied first) and copies its assets. */
+export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Promise<BundleResult> => {
+  const outdir = join(dist, fn.name);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, 'index.mjs');
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, fn.entry)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    sourcemap: 'external',
+    external: [...EXTERNAL],
+    banner: { js: BANNER },
+    // Prefer packages' ESM builds (graphql, pg) so tree shaking works.
+    mainFields: ['module', 'main'],
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  for (const asset of fn.assets) {
+    const { from, filter } = ASSET_SOURCES[asset];
+    const source = join(ROOT, from);
+    if (!existsSync(source)) throw new Error(`build: ${fn.name} needs ${from}/ (for lexicons run \`npm run lexicons\` first)`);
+    const files = readdirSync(source).filter(filter);
+    if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .kwg files in ${from}/: run \`npm run lexicons\` first`);
+    for (const f of files) cpSync(join(source, f), join(outdir, asset, f), { recursive: true });
+  }
+  const code = readFileSync(outfile);
+  return {
+    name: fn.name,
+    entry: fn.entry,
+    file: outfile,
+    bytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    assetBytes: fn.assets.reduce((n, a) => n + (existsSync(join(outdir, a)) ? folderBytes(join(outdir, a)) : 0), 0),
+    largestInputs: largestInputs(result.metafile, outfile),
+  };
+};
+
+/** Bundles every function whose entry exists; returns what was built and which entries are missing. */
+export const buildFunctions = async (
+  bundles: readonly FunctionBundle[] = FUNCTION_BUNDLES,
+  dist: string = DIST,
+): Promise<{ built: BundleResult[]; missing: FunctionBundle[] }> => {
+  const present = bundles.filter((b) => existsSync(join(ROOT, b.entry)));
+  const missing = bundles.filter((b) => !present.includes(b));
+  for (const b of missing) rmSync(join(dist, b.name), { recursive: true, force: true });
+  const built: BundleResult[] = [];
+  for (const b of present) built.push(await buildFunction(b, dist));
+  writeFileSync(join(dist, 'manifest.json'), `${JSON.stringify({ functions: built.map(({ name, entry, bytes, gzipBytes }) => ({ name, entry, bytes, gzipBytes })) }, null, 2)}\n`);
+  return { built, missing };
+};
+
+const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+
+async function main(): Promise<void> {
+  const { built, missing } = await buildFunctions();
+  const rows = built.map((b) => [b.name, relative(ROOT, b.file), kib(b.bytes), kib(b.gzipBytes), kib(b.assetBytes)]);
+  const head = ['function', 'bundle', 'size', 'gzip', 'assets'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  console.log([line(head), ...rows.map(line)].join('\n'));
+  for (const m of missing) console.log(`skipped ${m.name}: ${m.entry} does not exist yet`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

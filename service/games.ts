@@ -1,0 +1,607 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ruleError, type RuleError } from '../engine/errors.js';
+import { apply, replay } from '../engine/game/apply.js';
+import { commitment } from '../engine/game/bag.js';
+import { createGame as startEvents, decide, type Command } from '../engine/game/decide.js';
+import { isGameEventType, type GameEvent, type PlayerInfo, type Seat, type TimeControl } from '../engine/game/events.js';
+import type { GameState, GameStatus } from '../engine/game/state.js';
+import { spectatorView, viewFor, type SeatView, type SpectatorView } from '../engine/game/view.js';
+import type { Lexicon } from '../engine/lexicon/lexicon.js';
+import { parseRack } from '../engine/move.js';
+import { err, ok, type Result } from '../engine/result.js';
+import type { RuleSet } from '../engine/rules/ruleset.js';
+import type { Db } from '../store/db.js';
+import { createGame as insertGame, loadGame, runTurn, type GameUpdate, type NewEvent, type OutboxItem, type StoredEvent } from '../store/games.js';
+import type { JsonObject } from '../store/json.js';
+import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
+import { claimSeat, gamesOfPlayer, seatsOf, type SeatHolder } from '../store/seats.js';
+import type { LexiconRegistry } from './lexicons.js';
+import { ruleSetFor } from './rules.js';
+import { webhookOutboxItem } from './webhook-events.js';
+
+/**
+ * The game use cases (issue 4): create, join, submit a turn, read a game as its caller may see it,
+ * list a player's games. Every write is one `runTurn` transaction: check the expected version,
+ * rebuild the state by folding the events, let the engine decide, append its events, the outbox
+ * rows and the idempotency record. Expected failures come back as `RuleError` values with stable
+ * codes (the engine's, the store's, and {@link GAME_SERVICE_ERROR_CODES}).
+ *
+ * Hidden information stays here: the bag seed is read only inside `runTurn`'s decide callback, and
+ * what leaves this module is a seat's or a spectator's view (`engine/game/view.ts`), never a state.
+ */
+
+export const GAME_SERVICE_ERROR_CODES = [
+  /** The caller holds no seat in the game, so cannot act in it. */
+  'NOT_SEATED',
+  /** The game waits for a player to take its open seat. */
+  'GAME_NOT_STARTED',
+  /** joinGame: the game has no open seat (any more). */
+  'SEAT_TAKEN',
+  /** joinGame / createGame: a player cannot hold both seats. */
+  'ALREADY_SEATED',
+  /** createGame: no player has the opponent's handle. */
+  'PLAYER_NOT_FOUND',
+  /** An input the engine never sees is malformed (details.field names it). */
+  'BAD_INPUT',
+  /** myGames: `after` is not a cursor this service handed out. */
+  'CURSOR_INVALID',
+  /** importGame: the record does not replay under the rules (details list the mismatches and errors). */
+  'GCG_REPLAY_FAILED',
+  /** importGame: the record stops before the game ended. */
+  'GCG_INCOMPLETE',
+] as const;
+export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
+
+const fail = (code: GameServiceErrorCode, message: string, details: Record<string, unknown> = {}) => err(ruleError(code, message, details));
+
+/** What the use cases need, made once per process (the GraphQL context carries the same things). */
+export interface GameDeps {
+  readonly db: Db;
+  readonly lexicons: LexiconRegistry;
+  /** The clock: timestamps in events, deadlines. */
+  readonly now: () => Date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bag seed
+
+/** 256 bits of secret randomness per game, hex. */
+const randomSeed = (): string => randomBytes(32).toString('hex');
+let seedSource: () => string = randomSeed;
+
+/**
+ * Test seam: the source of new games' bag seeds (so a test can replay predictable racks). Pass
+ * null to restore the secure default. Never used by the app itself.
+ */
+export const setBagSeedSourceForTests = (source: (() => string) | null): void => {
+  seedSource = source ?? randomSeed;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Events in the store
+
+/**
+ * A game whose second seat is open starts with this service event (not an engine event): the
+ * settings the engine's `game-created` will carry once both players sit. It is skipped by the fold.
+ */
+export interface GameProposed {
+  readonly type: 'game-proposed';
+  readonly rules: RuleSet;
+  readonly lexicon: { readonly name: string; readonly hash: string };
+  readonly timeControl: TimeControl;
+  readonly firstSeat: Seat;
+  readonly createdAt: string;
+}
+
+/** An event as the store keeps it: its type, and the whole event as the payload. */
+export const toStored = (e: GameEvent | GameProposed): NewEvent => ({ type: e.type, payload: e as unknown as JsonObject });
+const engineEvents = (stored: readonly StoredEvent[]): GameEvent[] =>
+  stored.filter((e) => isGameEventType(e.type)).map((e) => e.payload as unknown as GameEvent);
+const proposalOf = (stored: readonly StoredEvent[]): GameProposed | null => {
+  const first = stored[0];
+  return first && first.type === 'game-proposed' ? (first.payload as unknown as GameProposed) : null;
+};
+
+/** Folds a stored log; a log the fold rejects is a broken invariant (only `decide`d events are stored). */
+const fold = (events: readonly GameEvent[]): GameState => {
+  const r = replay(events);
+  if (!r.ok) throw new Error(`stored game log does not replay at event ${r.error.index}: ${r.error.code} ${r.error.message}`);
+  return r.value;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Projection columns, deadlines, outbox
+
+/** `open` (a seat is free), then the engine's statuses. */
+export const GAME_ROW_STATUSES = ['open', 'playing', 'waiting-final', 'ended'] as const;
+export type GameRowStatus = (typeof GAME_ROW_STATUSES)[number];
+
+/** Correspondence games give the player to move `turnSeconds` from the end of the last turn. */
+const deadlineFor = (state: GameState, at: Date): Date | null =>
+  state.status !== 'ended' && state.timeControl.kind === 'correspondence' ? new Date(at.getTime() + state.timeControl.turnSeconds * 1000) : null;
+
+const projection = (state: GameState, at: Date): Required<GameUpdate> => ({
+  status: state.status,
+  turnSeat: state.status === 'ended' ? null : state.turn,
+  deadlineAt: deadlineFor(state, at),
+});
+
+/** The webhook announcements of a turn (contract: service/webhook-events.ts). */
+const outboxFor = (
+  gameId: string,
+  version: number,
+  before: GameState | null,
+  after: GameState,
+  decided: readonly GameEvent[],
+  seats: readonly SeatHolder[],
+  deadline: Date | null,
+): OutboxItem[] => {
+  const out: OutboxItem[] = [];
+  const challengeAt = decided.findIndex((e) => e.type === 'challenge');
+  const challenge = decided[challengeAt];
+  if (challenge && challenge.type === 'challenge') {
+    out.push(
+      webhookOutboxItem(
+        { kind: 'challenge-resolved', gameId, version, challengerSeat: challenge.seat, challengedSeat: challenge.seat === 0 ? 1 : 0, valid: challenge.valid, words: challenge.words.map((w) => w.word) },
+        challengeAt,
+      ),
+    );
+  }
+  if (after.status === 'ended') {
+    const r = after.result!;
+    out.push(webhookOutboxItem({ kind: 'game-ended', gameId, version, reason: r.reason, winnerSeat: r.winner, scores: [...after.scores] }));
+  } else if (before === null || before.turn !== after.turn || before.status === 'ended') {
+    const playerId = seats.find((s) => s.seat === after.turn)?.player?.id;
+    out.push(
+      webhookOutboxItem({ kind: 'your-turn', gameId, version, seat: after.turn, ...(playerId ? { playerId } : {}), ...(deadline ? { deadlineAt: deadline.toISOString() } : {}) }),
+    );
+  }
+  return out;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading a game
+
+/** A game as one caller may see it: the engine's view for their seat, or a spectator's. */
+export interface GameSnapshot {
+  readonly id: string;
+  readonly version: number;
+  readonly status: GameRowStatus;
+  readonly rules: RuleSet;
+  readonly lexicon: { readonly name: string; readonly hash: string };
+  readonly seats: readonly SeatHolder[];
+  /** The caller's seat; null for a spectator. */
+  readonly mySeat: Seat | null;
+  /** Null while the game waits for its second player. */
+  readonly view: SeatView | SpectatorView | null;
+  readonly timeControl: TimeControl;
+  readonly deadlineAt: Date | null;
+  /** `sha256(seed)` for a seeded game; null for an imported one. */
+  readonly bagCommitment: string | null;
+  readonly imported: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const isSeatView = (v: SeatView | SpectatorView): v is SeatView => 'seat' in v;
+
+const seatOf = (seats: readonly SeatHolder[], playerId: string | null): Seat | null => {
+  if (playerId === null) return null;
+  const s = seats.find((x) => x.player?.id === playerId);
+  return s ? (s.seat as Seat) : null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const gameNotFound = (gameId: string) => err(ruleError('GAME_NOT_FOUND', `No game has the id "${gameId}".`, { gameId }));
+
+/**
+ * The game `gameId` as `viewerId` sees it (null = anonymous spectator): their own rack if seated,
+ * never the other's. `atVersion` shows it as it was after that many events (an idempotent retry
+ * answers with the view it first answered with).
+ */
+export async function getGame(
+  deps: GameDeps,
+  viewerId: string | null,
+  gameId: string,
+  options: { readonly atVersion?: number; readonly deadlineAt?: Date | null } = {},
+): Promise<Result<GameSnapshot, RuleError>> {
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const { game } = loaded.value;
+  const seats = await seatsOf(deps.db.prisma, game.id);
+  const version = options.atVersion === undefined ? game.version : Math.min(options.atVersion, game.version);
+  const stored = loaded.value.events.slice(0, version);
+  const events = engineEvents(stored);
+  const mySeat = seatOf(seats, viewerId);
+  const state = events.length ? fold(events) : null;
+  const proposal = proposalOf(stored);
+  const created = events[0]?.type === 'game-created' ? events[0] : null;
+  const settings = created ?? proposal;
+  if (!settings) throw new Error(`game ${game.id} has neither game-created nor game-proposed`);
+  const view = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat);
+  const current = version === game.version;
+  return ok({
+    id: game.id,
+    version,
+    status: state ? state.status : 'open',
+    rules: settings.rules,
+    lexicon: settings.lexicon ?? { name: game.lexiconName, hash: game.lexiconHash },
+    seats,
+    mySeat,
+    view,
+    timeControl: settings.timeControl,
+    deadlineAt: options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : null,
+    bagCommitment: state?.commitment ?? null,
+    imported: state?.bagKind === 'imported',
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating and joining
+
+export interface NewGameInput {
+  /** Preset id (default NSA_2008). */
+  readonly ruleSet?: string | null;
+  /** Rule-set overrides, nested like the rule set. */
+  readonly overrides?: unknown;
+  /** Lexicon name (default: the server's default lexicon). */
+  readonly lexicon?: string | null;
+  readonly timeControl?: TimeControl | null;
+  /** The opponent's handle; null = an open seat anyone may join. */
+  readonly opponent?: string | null;
+  /** The creator's seat (default 0). */
+  readonly seat?: Seat | null;
+  /** Who moves first (default seat 0). */
+  readonly firstSeat?: Seat | null;
+}
+
+const checkTimeControl = (tc: TimeControl): Result<TimeControl, RuleError> => {
+  if (tc.kind === 'correspondence' && (!Number.isInteger(tc.turnSeconds) || tc.turnSeconds <= 0 || !Number.isInteger(tc.bankSeconds) || tc.bankSeconds < 0)) {
+    return fail('BAD_INPUT', 'A correspondence time control needs turnSeconds > 0 and bankSeconds ≥ 0, whole seconds.', { field: 'timeControl' });
+  }
+  if (tc.kind === 'clock' && (!Number.isInteger(tc.minutes) || tc.minutes <= 0)) return fail('BAD_INPUT', 'A clock time control needs minutes > 0.', { field: 'timeControl' });
+  return ok(tc);
+};
+
+const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
+
+const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
+
+const lexiconNamed = (deps: GameDeps, name: string | null | undefined): Result<Lexicon, RuleError> => {
+  const chosen = name ?? deps.lexicons.defaultName;
+  if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
+  return deps.lexicons.get(chosen);
+};
+
+/**
+ * Creates a game with the caller in `seat`. With an opponent, both players sit and the game starts
+ * at once (the engine's `game-created` and the opening draws); without one, the game waits in
+ * status `open` for {@link joinGame}. The bag seed is made here, stored apart (game_secrets), and
+ * only its commitment is public.
+ */
+export async function createGame(deps: GameDeps, creatorId: string, input: NewGameInput): Promise<Result<GameSnapshot, RuleError>> {
+  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  if (!rules.ok) return rules;
+  const lexicon = lexiconNamed(deps, input.lexicon);
+  if (!lexicon.ok) return lexicon;
+  const tc = checkTimeControl(input.timeControl ?? { kind: 'untimed' });
+  if (!tc.ok) return tc;
+  const mySeat = input.seat ?? 0;
+  const firstSeat = input.firstSeat ?? 0;
+  if (!isSeat(mySeat)) return fail('BAD_INPUT', `seat must be 0 or 1, not ${String(mySeat)}.`, { field: 'seat' });
+  if (!isSeat(firstSeat)) return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
+  const me = await findPlayerById(deps.db.prisma, creatorId);
+  if (!me) return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: creatorId });
+  let opponent: PlayerRow | null = null;
+  if (input.opponent) {
+    opponent = await findPlayerByHandle(deps.db.prisma, input.opponent.trim().toLowerCase());
+    if (!opponent) return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
+    if (opponent.id === me.id) return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
+  }
+  const seed = seedSource();
+  const now = deps.now();
+  const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
+  const seats: (PlayerRow | null)[] = mySeat === 0 ? [me, opponent] : [opponent, me];
+  let events: (GameEvent | GameProposed)[];
+  if (opponent) {
+    const started = startEvents({
+      rules: rules.value,
+      lexicon: lex,
+      players: [playerInfo(seats[0]!), playerInfo(seats[1]!)],
+      timeControl: tc.value,
+      seed,
+      firstSeat,
+      createdAt: now.toISOString(),
+    });
+    if (!started.ok) return started;
+    events = started.value;
+  } else {
+    events = [{ type: 'game-proposed', rules: rules.value, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString() }];
+  }
+  const state = opponent ? fold(events as GameEvent[]) : null;
+  const update = state ? projection(state, now) : { status: 'open', turnSeat: null, deadlineAt: null };
+  const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
+  const id = randomUUID();
+  const outbox = state ? outboxFor(id, events.length, null, state, [], holders, update.deadlineAt) : [];
+  const game = await deps.db.transaction(async (tx) => {
+    const row = await insertGame(
+      tx,
+      {
+        id,
+        ruleSetId: rules.value.id,
+        ruleOverrides: (input.overrides ?? {}) as JsonObject,
+        lexicon: { name: lex.name, contentHash: lex.hash },
+        status: update.status,
+        turnSeat: update.turnSeat,
+        deadlineAt: update.deadlineAt,
+        bagSeedCommitment: commitment(seed),
+        bagSeed: seed,
+        seats: seats.map((p) => p?.id ?? null),
+      },
+      events.map(toStored),
+      outbox,
+    );
+    return row;
+  });
+  return getGame(deps, creatorId, game.id);
+}
+
+/**
+ * Starts a proposed game whose seats are both taken: appends `game-created` and the opening draws
+ * at the proposal's version. Safe to call twice (the second finds the game started).
+ */
+const startProposed = async (deps: GameDeps, gameId: string, seats: readonly SeatHolder[]): Promise<Result<true, RuleError>> => {
+  const players = seats.map((s) => s.player);
+  if (players.length !== 2 || !players[0] || !players[1]) return ok(true);
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const proposal = proposalOf(loaded.value.events);
+  if (!proposal || loaded.value.events.length !== 1) return ok(true);
+  const now = deps.now();
+  const r = await runTurn<null, RuleError>(deps.db, gameId, 1, null, (_game, _events, secrets) => {
+    const started = startEvents({
+      rules: proposal.rules,
+      lexicon: proposal.lexicon,
+      players: [playerInfo(players[0]!), playerInfo(players[1]!)],
+      timeControl: proposal.timeControl,
+      seed: secrets.bagSeed,
+      firstSeat: proposal.firstSeat,
+      createdAt: now.toISOString(),
+    });
+    if (!started.ok) return started;
+    const state = fold(started.value);
+    const update = projection(state, now);
+    return ok({ events: started.value.map(toStored), response: null, game: update, outbox: outboxFor(gameId, 1 + started.value.length, null, state, [], seats, update.deadlineAt) });
+  });
+  // Someone else started it meanwhile: fine.
+  if (!r.ok && r.error.code !== 'STALE_VERSION') return r;
+  return ok(true);
+};
+
+/** Takes the open seat of a proposed game; the game starts at once. */
+export async function joinGame(deps: GameDeps, playerId: string, gameId: string): Promise<Result<GameSnapshot, RuleError>> {
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const seats = await seatsOf(deps.db.prisma, gameId);
+  if (seats.some((s) => s.player?.id === playerId)) {
+    // Already seated: a retried join (or the creator) — make sure the game has started, then answer.
+    const started = await startProposed(deps, gameId, seats);
+    if (!started.ok) return started;
+    return fail('ALREADY_SEATED', 'You already hold a seat in this game.', { gameId });
+  }
+  const open = seats.find((s) => s.player === null);
+  if (!open || !(await claimSeat(deps.db.prisma, gameId, open.seat, playerId))) {
+    return fail('SEAT_TAKEN', 'This game has no open seat: another player has joined it.', { gameId }, );
+  }
+  const after = await seatsOf(deps.db.prisma, gameId);
+  const started = await startProposed(deps, gameId, after);
+  if (!started.ok) return started;
+  return getGame(deps, playerId, gameId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns
+
+export const TURN_ACTION_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'free-trade', 'blank-substitution'] as const;
+export type TurnActionKind = (typeof TURN_ACTION_KINDS)[number];
+
+/** What a player asks for on their turn, in notation (the seat is the caller's, never an input). */
+export type TurnAction =
+  | { readonly kind: 'play'; readonly move: string }
+  /** `tiles` as a rack: `AEI`, `?` a blank, `[CH]` a digraph. */
+  | { readonly kind: 'exchange'; readonly tiles: string }
+  | { readonly kind: 'pass' }
+  /** `words`: the words challenged (default: every word the play formed). */
+  | { readonly kind: 'challenge'; readonly words?: readonly string[] | null }
+  | { readonly kind: 'resign' }
+  | { readonly kind: 'free-trade'; readonly tiles: string }
+  | { readonly kind: 'blank-substitution'; readonly blanks: readonly string[]; readonly move: string };
+
+export interface TurnRequest {
+  readonly gameId: string;
+  /** The version the caller decided on (`Game.version`); another turn in between is STALE_VERSION. */
+  readonly expectedVersion: number;
+  /** The client's retry token: the same key and request again returns the first answer. */
+  readonly idempotencyKey: string;
+  readonly action: TurnAction;
+}
+
+/** What a committed turn answers (and what an idempotent retry answers again). */
+export interface TurnReceipt extends JsonObject {
+  readonly gameId: string;
+  readonly version: number;
+  readonly deadlineAt: string | null;
+}
+
+const tilesOf = (text: string, field: string): Result<string[], RuleError> => {
+  const r = parseRack(text.trim(), 'BAD_EXCHANGE');
+  return r.ok ? r : err({ ...r.error, details: { ...r.error.details, field } });
+};
+
+const commandOf = (action: TurnAction, seat: Seat): Result<Command, RuleError> => {
+  switch (action.kind) {
+    case 'play':
+      return ok({ kind: 'play', seat, move: action.move });
+    case 'exchange': {
+      const tiles = tilesOf(action.tiles, 'action.exchange.tiles');
+      return tiles.ok ? ok({ kind: 'exchange', seat, tiles: tiles.value }) : tiles;
+    }
+    case 'pass':
+      return ok({ kind: 'pass', seat });
+    case 'challenge':
+      return ok(action.words && action.words.length ? { kind: 'challenge', seat, words: action.words } : { kind: 'challenge', seat });
+    case 'resign':
+      return ok({ kind: 'resign', seat });
+    case 'free-trade': {
+      const tiles = tilesOf(action.tiles, 'action.freeTrade.tiles');
+      return tiles.ok ? ok({ kind: 'free-trade', seat, tiles: tiles.value }) : tiles;
+    }
+    case 'blank-substitution':
+      return ok({ kind: 'blank-substitution', seat, blanks: action.blanks, move: action.move });
+  }
+};
+
+/** JSON with sorted keys, so that equal requests hash equally whatever order the client wrote. */
+const canonicalJson = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== null);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+};
+
+/** The idempotency request hash: sha256 of the canonical JSON of the game, version and action. */
+export const turnRequestHash = (req: Omit<TurnRequest, 'idempotencyKey'>): string =>
+  createHash('sha256').update(canonicalJson({ gameId: req.gameId, expectedVersion: req.expectedVersion, action: req.action }), 'utf8').digest('hex');
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/**
+ * Plays one turn for the caller's seat (see the module comment). Errors: the engine's rule codes
+ * (NOT_YOUR_TURN, TILES_NOT_IN_RACK …), STALE_VERSION, IDEMPOTENCY_KEY_REUSED, GAME_NOT_FOUND,
+ * NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, LEXICON_NOT_FOUND / LEXICON_HASH_MISMATCH.
+ */
+export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequest): Promise<Result<{ receipt: TurnReceipt; replayed: boolean }, RuleError>> {
+  if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0) {
+    return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, { field: 'expectedVersion' });
+  }
+  const key = req.idempotencyKey.trim();
+  if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    return fail('BAD_INPUT', `idempotencyKey must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters (a fresh random string per new request, the same one on a retry).`, { field: 'idempotencyKey' });
+  }
+  const row = UUID.test(req.gameId) ? await deps.db.prisma.game.findUnique({ where: { id: req.gameId }, select: { id: true, status: true } }) : null;
+  if (!row) return gameNotFound(req.gameId);
+  const seats = await seatsOf(deps.db.prisma, row.id);
+  const seat = seatOf(seats, playerId);
+  if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
+  if (row.status === 'open') {
+    const started = await startProposed(deps, row.id, seats);
+    if (!started.ok) return started;
+    if (seats.some((s) => s.player === null)) return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+  }
+  const command = commandOf(req.action, seat);
+  if (!command.ok) return command;
+  const now = deps.now();
+  const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
+  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, row.id, req.expectedVersion, idem, (game, stored, secrets) => {
+    const events = engineEvents(stored);
+    const state = fold(events);
+    let lexicon: Lexicon | null = null;
+    if (state.lexicon) {
+      const l = deps.lexicons.getMatching(state.lexicon);
+      if (!l.ok) return l;
+      lexicon = l.value;
+    }
+    const decided = decide(state, command.value, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });
+    if (!decided.ok) return decided;
+    let after = state;
+    for (const e of decided.value) {
+      const r = apply(after, e);
+      if (!r.ok) throw new Error(`decide produced an event the fold rejects: ${r.error.code}`);
+      after = r.value;
+    }
+    const update = projection(after, now);
+    const version = game.version + decided.value.length;
+    return ok({
+      events: decided.value.map(toStored),
+      response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
+      game: update,
+      outbox: outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt),
+    });
+  });
+  if (!outcome.ok) return outcome;
+  return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
+}
+
+/** The game as the caller saw it right after the turn of `receipt` (the same on every retry). */
+export const gameAfterTurn = (deps: GameDeps, playerId: string, receipt: TurnReceipt): Promise<Result<GameSnapshot, RuleError>> =>
+  getGame(deps, playerId, receipt.gameId, { atVersion: receipt.version, deadlineAt: receipt.deadlineAt === null ? null : new Date(receipt.deadlineAt) });
+
+// ---------------------------------------------------------------------------------------------
+// A player's games
+
+export const DEFAULT_GAMES_PAGE = 20;
+export const MAX_GAMES_PAGE = 100;
+
+export interface GamesPage {
+  readonly edges: readonly { readonly cursor: string; readonly node: GameSnapshot }[];
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+  readonly totalCount: number;
+}
+
+const cursorOf = (gameId: string): string => Buffer.from(`game:${gameId}`, 'utf8').toString('base64url');
+const gameIdOf = (cursor: string): string | null => {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return text.startsWith('game:') ? text.slice(5) : null;
+};
+
+/**
+ * The caller's games, those awaiting their move first (soonest deadline first), then the others by
+ * deadline, then most recently changed; a relay page of `first` after the cursor `after`.
+ */
+export async function myGames(deps: GameDeps, playerId: string, page: { readonly first?: number | null; readonly after?: string | null }): Promise<Result<GamesPage, RuleError>> {
+  const first = page.first ?? DEFAULT_GAMES_PAGE;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_GAMES_PAGE) return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
+  const rows = await gamesOfPlayer(deps.db.prisma, playerId);
+  const awaiting = (r: (typeof rows)[number]) => (r.status === 'playing' || r.status === 'waiting-final') && r.turnSeat === r.seat;
+  const time = (d: Date | null) => (d === null ? Number.POSITIVE_INFINITY : d.getTime());
+  const unique = [...new Map(rows.map((r) => [r.gameId, r])).values()];
+  unique.sort(
+    (a, b) =>
+      Number(awaiting(b)) - Number(awaiting(a)) ||
+      time(a.deadlineAt) - time(b.deadlineAt) ||
+      b.updatedAt.getTime() - a.updatedAt.getTime() ||
+      (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0),
+  );
+  let start = 0;
+  if (page.after) {
+    const id = gameIdOf(page.after);
+    const at = id === null ? -1 : unique.findIndex((r) => r.gameId === id);
+    if (at < 0) return fail('CURSOR_INVALID', `"${page.after}" is not a cursor of your game list (or that game is no longer in it).`, { field: 'after' });
+    start = at + 1;
+  }
+  const slice = unique.slice(start, start + first);
+  const edges: { cursor: string; node: GameSnapshot }[] = [];
+  for (const r of slice) {
+    const g = await getGame(deps, playerId, r.gameId);
+    if (g.ok) edges.push({ cursor: cursorOf(r.gameId), node: g.value });
+  }
+  return ok({ edges, hasNextPage: start + first < unique.length, hasPreviousPage: start > 0, totalCount: unique.length });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internals shared with game-record.ts
+
+/** The engine log and seats of a game, for the record export (no secrets: the seed is only in game_secrets). */
+export async function loadGameLog(
+  deps: GameDeps,
+  gameId: string,
+): Promise<Result<{ readonly events: readonly GameEvent[]; readonly seats: readonly SeatHolder[]; readonly version: number }, RuleError>> {
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  return ok({ events: engineEvents(loaded.value.events), seats: await seatsOf(deps.db.prisma, gameId), version: loaded.value.game.version });
+}
