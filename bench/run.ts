@@ -12,6 +12,7 @@ import type { BenchModule, BenchSection } from './types.js';
 const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
+  coldstart: () => import('./coldstart.js'),
 };
 
 const formatValue = (v: number): string =>

@@ -96,8 +96,8 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     sourcemap: 'external',
     external: [...EXTERNAL],
     banner: { js: BANNER },
-    // Prefer packages' ESM builds (graphql, pg) so tree shaking works.
-    mainFields: ['module', 'main'],
+    // esbuild's default for node (`main` before `module`) resolves packages as Node does; preferring `module`
+    // would give graphql two copies (index.mjs for `graphql`, index.js for `graphql/index.js`) and break its realm check.
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',

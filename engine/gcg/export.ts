@@ -31,7 +31,7 @@ export interface GcgExportPlayer {
   readonly name: string;
 }
 
-const NICK_UNSAFE = /[^A-Za-z0-9_.-]/g;
+const NICK_UNSAFE = /[\s:]/g;
 
 /** One token per player (gcg §2: no spaces or colons), distinct. */
 const nicknames = (players: readonly [string, string]): [string, string] => {

@@ -20,12 +20,13 @@ fragment GameFields on Game {
   board { rows tiles { square letter blank } }
   seats { seat isMe score rackSize player { id handle } }
   unseenTiles { tile count }
-  lastMove { seat kind notation score cumulative words { word score letterSum wordMultiplier letters { square letter value premium } } }
+  lastMove { seat kind notation score cumulative tiles count words { word score letterSum wordMultiplier letters { square letter value premium } } }
   history { seat kind notation score cumulative tiles count }
   result { reason winner loser scoresBeforeAdjustments adjustments { seat points kind tiles } bagSeed }
 }`;
 
-export const ERROR_FIELDS = `... on Error { code message details } ... on StaleVersionError { expected actual }`;
+export const READ_ERROR_FIELDS = `... on Error { code message details }`;
+export const ERROR_FIELDS = `${READ_ERROR_FIELDS} ... on StaleVersionError { expected actual }`;
 
 export interface Move {
   seat: number;
@@ -82,10 +83,10 @@ export interface ErrorResult {
 export type GameOrError = GameView | ErrorResult;
 
 export const SUBMIT_TURN = `mutation($input: SubmitTurnInput!) { submitTurn(input: $input) { __typename ...GameFields ${ERROR_FIELDS} } } ${GAME_FIELDS}`;
-export const GAME = `query($id: ID!) { game(id: $id) { __typename ...GameFields ${ERROR_FIELDS} } } ${GAME_FIELDS}`;
+export const GAME = `query($id: ID!) { game(id: $id) { __typename ...GameFields ${READ_ERROR_FIELDS} } } ${GAME_FIELDS}`;
 export const CREATE_GAME = `mutation($input: CreateGameInput!) { createGame(input: $input) { __typename ...GameFields ${ERROR_FIELDS} } } ${GAME_FIELDS}`;
 export const JOIN_GAME = `mutation($id: ID!) { joinGame(gameId: $id) { __typename ...GameFields ${ERROR_FIELDS} } } ${GAME_FIELDS}`;
-export const GAME_RECORD = `query($id: ID!) { gameRecord(id: $id) { __typename ... on GameRecord { gameId gcg complete bagSeed } ${ERROR_FIELDS} } }`;
+export const GAME_RECORD = `query($id: ID!) { gameRecord(id: $id) { __typename ... on GameRecord { gameId gcg complete bagSeed } ${READ_ERROR_FIELDS} } }`;
 
 export type Action =
   | { play: { move: string } }
