@@ -1,23 +1,21 @@
 import { createApp, type App } from './app.js';
+import { resolveRuntimeEnv } from './secrets.js';
 
 /**
- * The app as a deployed function builds it: once per container, shared by every invocation. This is
- * the seam for deployment concerns: today the database URL comes from `DATABASE_URL`; a later issue
- * reads it from Secrets Manager here, in {@link resolveDatabaseUrl}, and nowhere else.
+ * The app as a deployed function builds it: once per container, shared by every invocation. Secrets
+ * (database credentials, JWT key) come from Secrets Manager through `resolveRuntimeEnv`; locally the
+ * plain `DATABASE_URL` / `ARBITER_JWT_SECRET` variables are used as they are.
  */
-export const resolveDatabaseUrl = async (env: Readonly<Record<string, string | undefined>>): Promise<string> => {
-  const url = env['DATABASE_URL'];
-  if (!url) throw new Error('DATABASE_URL is not set: the deployed API needs a Postgres database');
-  return url;
-};
-
-/** Builds the deployed app: Postgres from {@link resolveDatabaseUrl}, migrations on start unless ARBITER_MIGRATE_ON_START=0, no GraphiQL. */
-export const buildRuntimeApp = async (env: Readonly<Record<string, string | undefined>> = process.env): Promise<App> =>
-  createApp({
+export const buildRuntimeApp = async (baseEnv: Readonly<Record<string, string | undefined>> = process.env): Promise<App> => {
+  const env = await resolveRuntimeEnv(baseEnv);
+  const databaseUrl = env['DATABASE_URL'];
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: the deployed API needs a Postgres database');
+  return createApp({
     env,
-    dbOptions: { databaseUrl: await resolveDatabaseUrl(env), migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' },
+    dbOptions: { databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' },
     graphiql: false,
   });
+};
 
 let shared: Promise<App> | undefined;
 

@@ -1,6 +1,6 @@
 import { createDb, type Db } from '../store/db.js';
 import { drain, type DrainDeps, type DrainResult } from '../service/webhooks.js';
-import { resolveDatabaseUrl } from './runtime.js';
+import { resolveDatabaseUrl } from './secrets.js';
 
 /**
  * The webhook sender Lambda, invoked on a schedule (EventBridge, e.g. every minute): drains the outbox

@@ -129,7 +129,11 @@ const pgliteSession = (conn: Pick<PGlite, 'query' | 'exec'> & { transaction?: PG
 const openPostgres = async (url: string): Promise<Db> => {
   const { connectionString, schema } = parseDatabaseUrl(url);
   // search_path makes raw SQL (migrations, $queryRaw) land in the same schema as Prisma's qualified queries.
-  const pool = new pg.Pool({ connectionString, options: `-c search_path=${schema}` });
+  // A Lambda container serves one request at a time, so two connections are plenty and leave the RDS
+  // Proxy's pool to the other containers; the public schema needs no search_path (and sending one can
+  // pin proxy sessions).
+  const max = Number(process.env['ARBITER_DB_POOL_MAX'] ?? (process.env['AWS_LAMBDA_FUNCTION_NAME'] ? 2 : 10));
+  const pool = new pg.Pool({ connectionString, max, ...(schema === 'public' ? {} : { options: `-c search_path=${schema}` }) });
   if (schema !== 'public') {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   }
