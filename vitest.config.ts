@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // One copy of graphql: a bare 'graphql' import under vitest can resolve to the ESM build while
   // Yoga/Pothos load the CJS one, and graphql refuses to mix instances.
-  resolve: { alias: { graphql: 'graphql/index.js' } },
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'graph/**/*.test.ts', 'service/**/*.test.ts', 'store/**/*.test.ts', 'infra/**/*.test.ts'],
     exclude: ['node_modules/**', 'test/reliability/**'],

@@ -393,7 +393,7 @@ export async function joinGame(deps: GameDeps, playerId: string, gameId: string)
   }
   const open = seats.find((s) => s.player === null);
   if (!open || !(await claimSeat(deps.db.prisma, gameId, open.seat, playerId))) {
-    return fail('SEAT_TAKEN', 'This game has no open seat: another player has joined it.', { gameId }, );
+    return fail('SEAT_TAKEN', 'This game has no open seat: another player has joined it.', { gameId });
   }
   const after = await seatsOf(deps.db.prisma, gameId);
   const started = await startProposed(deps, gameId, after);
