@@ -24,21 +24,21 @@ const gcFunction = (): (() => void) => {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 };
-const gc = gcFunction();
+export const gc = gcFunction();
 
-const median = (xs: number[]): number => {
+export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
 
-const timeMs = (f: () => unknown): number => {
+export const timeMs = (f: () => unknown): number => {
   const t0 = performance.now();
   f();
   return performance.now() - t0;
 };
 
 /** Heap plus ArrayBuffer memory retained by what `make` returns, in MB. */
-const retainedMb = (make: () => unknown): { heap: number; total: number } => {
+export const retainedMb = (make: () => unknown): { heap: number; total: number } => {
   gc();
   gc();
   const before = process.memoryUsage();

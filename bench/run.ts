@@ -13,10 +13,16 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
   coldstart: () => import('./coldstart.js'),
+  persistence: () => import('./persistence.js'),
+  growth: () => import('./growth.js'),
 };
 
 const formatValue = (v: number): string =>
-  Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  Number.isInteger(v)
+    ? v.toLocaleString('en-US')
+    : Math.abs(v) < 1
+      ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 }) // small ratios keep their digits
+      : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 export const renderResults = (sections: readonly BenchSection[], failures: readonly string[], now = new Date()): string => {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -48,7 +54,9 @@ async function main(): Promise<void> {
     if (only.length && !only.includes(name)) continue;
     process.stderr.write(`bench: ${name}…\n`);
     try {
+      const t0 = performance.now();
       sections.push(await (await load()).run());
+      process.stderr.write(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     } catch (e) {
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
     }

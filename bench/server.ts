@@ -1,0 +1,153 @@
+/**
+ * The real API for the persistence and growth benches: `createApp` (no GraphiQL) on a node HTTP
+ * server at an ephemeral port on 127.0.0.1, over the local Postgres (ARBITER_TEST_POSTGRES_URL,
+ * default postgresql://postgres@127.0.0.1:5432/test) in a fresh schema that is dropped at the end.
+ * Clients talk to it over real HTTP, as a game client would.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp, type App } from '../functions/app.js';
+import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
+import { parseDatabaseUrl } from '../store/db.js';
+
+export const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
+export const postgresUrl = (): string => process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_POSTGRES_URL;
+
+/** The pool size store/db.ts gives a local server; the bare baselines use the same. */
+export const poolMax = (): number => Number(process.env['ARBITER_DB_POOL_MAX'] ?? 10);
+
+/** Null when Postgres answers, else why not. */
+export const unreachable = async (url: string = postgresUrl()): Promise<string | null> => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+};
+
+/** `url` with Prisma's `?schema=` set. */
+export const withSchema = (url: string, schema: string): string => {
+  const u = new URL(url);
+  u.searchParams.set('schema', schema);
+  return u.toString();
+};
+
+/** A pg pool on `schema` with the settings store/db.ts uses (same size, search_path). */
+export const barePool = (url: string, schema: string): pg.Pool =>
+  new pg.Pool({ connectionString: parseDatabaseUrl(url).connectionString, max: poolMax(), options: `-c search_path=${schema}` });
+
+export const dropSchema = async (url: string, schema: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+};
+
+export interface BenchPlayer {
+  readonly id: string;
+  readonly handle: string;
+  readonly token: string;
+}
+
+export interface BenchServer {
+  readonly app: App;
+  readonly host: string;
+  readonly port: number;
+  readonly schema: string;
+  /** The Postgres URL of the schema (with `?schema=`). */
+  readonly databaseUrl: string;
+  /** Unexpected errors the API logged (masked in responses). */
+  readonly loggedErrors: unknown[];
+  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<T>;
+  register(handle: string): Promise<BenchPlayer>;
+  /** A started game between `creator` (seat 0, moves first) and `opponent`; returns its id and version. */
+  createGame(creator: BenchPlayer, opponent: BenchPlayer, overrides?: unknown): Promise<{ id: string; version: number }>;
+  close(): Promise<void>;
+}
+
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** Rule-set overrides that let a game go on passing forever (no six-scoreless-turns end). */
+export const ENDLESS = { end: { scorelessTurns: null } } as const;
+
+export const startBenchServer = async (schema: string): Promise<BenchServer> => {
+  ensureShippedLexicons();
+  const url = postgresUrl();
+  const databaseUrl = withSchema(url, schema);
+  const loggedErrors: unknown[] = [];
+  const app = await createApp({
+    dbOptions: { databaseUrl },
+    jwt: { secret: new TextEncoder().encode(BENCH_JWT_SECRET), ttlSeconds: 24 * 3600, issuer: 'arbiter' },
+    graphiql: false,
+    logError: (e) => loggedErrors.push(e),
+    warn: () => undefined,
+  });
+  const server: Server = createServer(app.yoga);
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = '127.0.0.1';
+
+  const gql = async <T,>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
+    const res = await fetch(`http://${host}:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: unknown[] };
+    if (body.errors?.length || !body.data) throw new Error(`bench request failed: ${JSON.stringify(body)}`);
+    return body.data;
+  };
+
+  return {
+    app,
+    host,
+    port,
+    schema,
+    databaseUrl,
+    loggedErrors,
+    gql,
+    register: async (handle) => {
+      const d = await gql<{ registerPlayer: { __typename: string; token?: string; player?: { id: string } } }>(
+        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
+        { input: { handle, displayName: handle, password: `${handle}-bench-password` } },
+      );
+      const p = d.registerPlayer;
+      if (p.__typename !== 'AuthPayload' || !p.token || !p.player) throw new Error(`register ${handle}: ${JSON.stringify(p)}`);
+      return { id: p.player.id, handle, token: p.token };
+    },
+    createGame: async (creator, opponent, overrides = ENDLESS) => {
+      const d = await gql<{ createGame: { __typename: string; id?: string; version?: number } }>(
+        `mutation($input: CreateGameInput!) { createGame(input: $input) { __typename ... on Game { id version } ... on Error { code message } } }`,
+        { input: { opponent: opponent.handle, overrides } },
+        creator.token,
+      );
+      const g = d.createGame;
+      if (g.__typename !== 'Game' || !g.id || g.version === undefined) throw new Error(`createGame: ${JSON.stringify(g)}`);
+      return { id: g.id, version: g.version };
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await dropSchema(url, schema);
+    },
+  };
+};
+
+/** The submitTurn document the benches send: what a client needs to go on (version, status, its rack, scores). */
+export const SUBMIT_TURN = `mutation($input: SubmitTurnInput!) { submitTurn(input: $input) { __typename ... on Game { version status whoseTurn myRack scores } ... on StaleVersionError { expected actual } ... on Error { code message } } }`;
+export const GAME = `query($id: ID!) { game(id: $id) { __typename ... on Game { version status whoseTurn myRack scores board { rows } } ... on Error { code message } } }`;
+
+export const percentile = (sorted: readonly number[], p: number): number => {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+};
