@@ -34,6 +34,8 @@ export const API_SCOPES = [
   'games:play',
   /** Create, list and revoke the owner's API keys. */
   'keys:manage',
+  /** Register, list, pause and delete the owner's webhook subscriptions, and read their delivery log. */
+  'webhooks:manage',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);

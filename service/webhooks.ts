@@ -267,6 +267,9 @@ export interface DeliveryQuery {
 
 const encodeCursor = (createdAt: Date, id: string): string => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
 
+/** The cursor of one delivery of a page (to pass as `after`: the page then starts right after it). */
+export const deliveryCursor = (d: Pick<WebhookDeliveryView, 'createdAt' | 'id'>): string => encodeCursor(d.createdAt, d.id);
+
 const decodeCursor = (cursor: string): { createdAt: Date; id: string } | null => {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

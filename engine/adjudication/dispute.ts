@@ -1,3 +1,4 @@
+import { FORFEIT_ROLES, type ForfeitRole } from '../game/forfeits.js';
 import { SCORELESS_TURN_KINDS } from '../rules/ruleset.js';
 
 /**
@@ -59,9 +60,8 @@ export type IllegalExchangeStage = (typeof ILLEGAL_EXCHANGE_STAGES)[number];
 export const TURN_RECORD_KINDS = [...SCORELESS_TURN_KINDS, 'scoring-play'] as const;
 export type TurnRecordKind = (typeof TURN_RECORD_KINDS)[number];
 
-/** The disputed player's part in an unplayed game (seed-001 §4). */
-export const FORFEIT_ROLES = ['forfeiter', 'opponent', 'bye'] as const;
-export type ForfeitRole = (typeof FORFEIT_ROLES)[number];
+/** The disputed player's part in an unplayed game (seed-001 §4); defined with the tally in game/forfeits.ts. */
+export { FORFEIT_ROLES, type ForfeitRole };
 
 /** Where the result slip is: not yet signed, signed but not handed in, or signed and submitted. */
 export const SLIP_STATES = ['not-signed', 'signed', 'submitted'] as const;

@@ -1,3 +1,4 @@
+import { firstSecondTally } from '../game/forfeits.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ForfeitOrder, GoingOut, MatchResult, Resignation, ScorelessTurns, TiedGame, TurnRecordKind } from './dispute.js';
 import { citeParams, notApplicable, plural, ruling, type Effect, type Ruling } from './ruling.js';
@@ -101,14 +102,9 @@ export const adjudicateResignation = (d: Resignation, rs: RuleSet): Ruling => {
 export const adjudicateForfeitOrder = (d: ForfeitOrder, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'tournament.forfeitFirstSecond');
   if (rs.tournament.forfeitFirstSecond === 'none') return notApplicable(`${rs.name} has no rule assigning firsts and seconds for forfeited games.`, cites);
-  let forfeits = 0;
-  const effects: Effect[] = [...d.games]
-    .sort((a, b) => a.round - b.round)
-    .map((g) => {
-      if (g.role !== 'forfeiter') return { type: 'first-second', round: g.round, position: 'neither' } as const;
-      forfeits++;
-      return { type: 'first-second', round: g.round, position: forfeits % 2 === 1 ? 'first' : 'second' } as const;
-    });
+  const games = [...d.games].sort((a, b) => a.round - b.round);
+  const { positions } = firstSecondTally(rs.tournament.forfeitFirstSecond, games.map((g) => ({ kind: 'unplayed', role: g.role })));
+  const effects: Effect[] = games.map((g, i) => ({ type: 'first-second', round: g.round, position: positions[i]! }));
   return ruling(
     'FIRSTS_ASSIGNED',
     effects,

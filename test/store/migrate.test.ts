@@ -80,6 +80,7 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
       'games',
       'idempotency_keys',
       'lexicons',
+      'matches',
       'outbox',
       'players',
       'seats',

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import type { Result } from '../engine/result.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  deliveryCursor,
+  listDeliveries,
+  listSubscriptions,
+  MAX_PAGE_SIZE,
+  setSubscriptionActive,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_KINDS,
+  type WebhookAttemptView,
+  type WebhookDeliveryView,
+  type WebhookError,
+  type WebhookSubscriptionView,
+} from '../service/webhooks.js';
+import { builder } from './builder.js';
+import { requirePlayer } from './context.js';
+import { AUTH_ERRORS, ArbiterError, ErrorInterface, ForbiddenError, INPUT_ERRORS, NotFoundError, ValidationError } from './errors.js';
+
+/**
+ * Webhook subscriptions and their delivery log (issue 5, "Notifications for integrations"), over
+ * service/webhooks.ts. A subscription belongs to an API key: called with a key, it is that key's; with a
+ * player token, the caller names one of their own keys. Every field needs the API scope
+ * `webhooks:manage` (a player token holds every scope) and shows only the caller's own subscriptions and
+ * deliveries. The signing secret is answered once, by createWebhookSubscription; no query returns it.
+ */
+
+/** A webhook input the service refused: `code` is the service's (WEBHOOK_URL_NOT_HTTPS …), `field` the argument. */
+export class WebhookInputError extends ArbiterError {
+  readonly field: string;
+  constructor(e: WebhookError, field: string) {
+    super(e.code, e.message, e.details ?? null, e.citation ?? null);
+    this.field = field;
+    // Where no union catches it (the webhookDeliveries connection), the field still reaches the client.
+    (this.extensions as Record<string, unknown>)['field'] = field;
+  }
+}
+
+builder.objectType(WebhookInputError, {
+  name: 'WebhookInputError',
+  description:
+    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ field: t.exposeString('field', { description: 'e.g. input.url, first, after.' }) }),
+});
+
+/** The value of a service result, or the typed error: not-found codes → NotFoundError, the rest → WebhookInputError. `prefix` leads the field name (`input.`). */
+const value = <T>(r: Result<T, WebhookError>, prefix = ''): T => {
+  if (r.ok) return r.value;
+  const field = `${prefix}${String(r.error.details?.['field'] ?? '')}`;
+  if (r.error.code === 'WEBHOOK_SUBSCRIPTION_NOT_FOUND' || r.error.code === 'API_KEY_NOT_FOUND') {
+    throw new NotFoundError(r.error.message, { ...r.error.details, field }, r.error.code);
+  }
+  throw new WebhookInputError(r.error, field);
+};
+
+export const WebhookSubscriptionType = builder.objectRef<WebhookSubscriptionView>('WebhookSubscription').implement({
+  description: 'A webhook endpoint of yours. Its signing secret was shown once, at creation.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    apiKeyId: t.exposeID('apiKeyId', { description: 'The API key it belongs to; revoking the key stops its deliveries.' }),
+    url: t.exposeString('url'),
+    kinds: t.stringList({ description: `Events delivered: ${WEBHOOK_EVENT_KINDS.join(', ')}.`, resolve: (s) => [...s.kinds] }),
+    active: t.exposeBoolean('active', { description: 'false: paused (no new deliveries; waiting ones are held).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const NewWebhookSubscriptionType = builder.objectRef<{ secret: string; subscription: WebhookSubscriptionView }>('NewWebhookSubscription').implement({
+  description: 'A subscription just created. `secret` is shown this once: store it to verify the Arbiter-Signature header.',
+  fields: (t) => ({
+    secret: t.exposeString('secret', { description: 'whsec_…: the HMAC-SHA256 key of every delivery’s signature.' }),
+    subscription: t.field({ type: WebhookSubscriptionType, resolve: (n) => n.subscription }),
+  }),
+});
+
+const DeletedWebhookSubscriptionType = builder.objectRef<{ id: string }>('DeletedWebhookSubscription').implement({
+  description: 'The subscription removed, with its deliveries and their log.',
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+const WebhookAttemptType = builder.objectRef<WebhookAttemptView>('WebhookAttempt').implement({
+  description: 'One HTTP attempt of a delivery.',
+  fields: (t) => ({
+    attempt: t.exposeInt('attempt', { description: '1, 2, …' }),
+    attemptedAt: t.expose('attemptedAt', { type: 'DateTime' }),
+    statusCode: t.int({ nullable: true, description: 'null: no HTTP response (timeout, refused connection, DNS).', resolve: (a) => a.statusCode }),
+    durationMs: t.exposeInt('durationMs'),
+    error: t.string({ nullable: true, description: 'Why the attempt failed (the start of the response body, or the network error).', resolve: (a) => a.error }),
+  }),
+});
+
+export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'pending (not tried yet), failed (retry due at nextAttemptAt), succeeded, dead (gave up).',
+  values: WEBHOOK_DELIVERY_STATUSES,
+});
+
+const WebhookDeliveryType = builder.objectRef<WebhookDeliveryView>('WebhookDelivery').implement({
+  description: 'One event sent to one subscription, with every attempt.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Also the Arbiter-Event-Id header and the body’s id: the same on every retry.' }),
+    subscriptionId: t.exposeID('subscriptionId'),
+    gameId: t.exposeID('gameId'),
+    kind: t.exposeString('kind', { description: WEBHOOK_EVENT_KINDS.join(', ') }),
+    status: t.field({ type: WebhookDeliveryStatusEnum, resolve: (d) => d.status }),
+    attempts: t.exposeInt('attempts'),
+    nextAttemptAt: t.field({ type: 'DateTime', nullable: true, description: 'When the next attempt is due; null once succeeded or dead.', resolve: (d) => d.nextAttemptAt }),
+    lastStatusCode: t.int({ nullable: true, resolve: (d) => d.lastStatusCode }),
+    lastError: t.string({ nullable: true, resolve: (d) => d.lastError }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    log: t.field({ type: [WebhookAttemptType], description: 'Every attempt, in order.', resolve: (d) => [...d.log] }),
+  }),
+});
+
+const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscriptionInput', {
+  fields: (t) => ({
+    url: t.string({ description: 'https://… (http only for localhost and 127.0.0.1).', validate: z.string().max(4096) }),
+    kinds: t.stringList({ description: `Any of: ${WEBHOOK_EVENT_KINDS.join(', ')}.`, validate: z.array(z.string().max(64)).max(16) }),
+    apiKeyId: t.id({
+      required: false,
+      description: 'The API key the subscription belongs to. Leave it out when calling with an API key (the subscription is that key’s); required with a player token.',
+    }),
+  }),
+});
+
+const MANAGE = { scope: 'webhooks:manage' } as const;
+const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError];
+
+builder.mutationFields((t) => ({
+  createWebhookSubscription: t.field({
+    type: NewWebhookSubscriptionType,
+    description: 'Registers a webhook endpoint for the given event kinds under one of your API keys. The signing secret is answered this once.',
+    authScopes: MANAGE,
+    errors: { types: [...MANAGE_ERRORS, ...INPUT_ERRORS], directResult: true, union: { name: 'CreateWebhookSubscriptionResult' } },
+    args: { input: t.arg({ type: CreateWebhookSubscriptionInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const me = requirePlayer(ctx);
+      const named = input.apiKeyId == null ? null : String(input.apiKeyId);
+      let apiKeyId: string;
+      if (me.via === 'api-key') {
+        if (named !== null && named !== me.apiKeyId) {
+          throw new ForbiddenError('An API key registers webhooks for itself only: leave apiKeyId out, or use a player token to name another of your keys.', { field: 'input.apiKeyId' });
+        }
+        apiKeyId = me.apiKeyId!;
+      } else {
+        if (named === null) throw new ValidationError([{ field: 'input.apiKeyId', message: 'With a player token, name the API key the subscription belongs to (apiKeys lists yours).' }]);
+        apiKeyId = named;
+      }
+      return value(await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds: input.kinds }), 'input.');
+    },
+  }),
+  setWebhookSubscriptionActive: t.field({
+    type: WebhookSubscriptionType,
+    description: 'Pauses (active: false) or resumes one of your subscriptions. Paused, it gets no new deliveries and its waiting ones are held.',
+    authScopes: MANAGE,
+    errors: { types: MANAGE_ERRORS, directResult: true, union: { name: 'SetWebhookSubscriptionActiveResult' } },
+    args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
+    resolve: async (_root, args, ctx) => value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active)),
+  }),
+  deleteWebhookSubscription: t.field({
+    type: DeletedWebhookSubscriptionType,
+    description: 'Removes one of your subscriptions with its deliveries and their log (waiting deliveries are dropped).',
+    authScopes: MANAGE,
+    errors: { types: MANAGE_ERRORS, directResult: true, union: { name: 'DeleteWebhookSubscriptionResult' } },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => value(await deleteSubscription(ctx.db, requirePlayer(ctx).player.id, String(args.id))),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  webhookSubscriptions: t.field({
+    type: [WebhookSubscriptionType],
+    description: 'Your webhook subscriptions (under any of your keys), oldest first. Never the secrets.',
+    authScopes: MANAGE,
+    errors: { types: [...AUTH_ERRORS], union: { name: 'WebhookSubscriptionsResult' }, result: { name: 'WebhookSubscriptionList' }, dataField: { name: 'subscriptions' } },
+    resolve: (_root, _args, ctx) => listSubscriptions(ctx.db, requirePlayer(ctx).player.id),
+  }),
+  webhookDeliveries: t.connection({
+    type: WebhookDeliveryType,
+    description: `Your delivery log, newest first, each delivery with its attempts; optionally of one subscription or one status. Forward pagination (first ≤ ${MAX_PAGE_SIZE}, after).`,
+    authScopes: MANAGE,
+    args: {
+      subscriptionId: t.arg.id({ required: false }),
+      status: t.arg({ type: WebhookDeliveryStatusEnum, required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: 'webhookDeliveries pages forward only: use first and after.' }]);
+      const page = value(
+        await listDeliveries(ctx.db, requirePlayer(ctx).player.id, {
+          ...(args.subscriptionId == null ? {} : { subscriptionId: String(args.subscriptionId) }),
+          ...(args.status == null ? {} : { status: args.status }),
+          ...(args.first == null ? {} : { first: args.first }),
+          after: args.after ?? null,
+        }),
+      );
+      const edges = page.items.map((node) => ({ cursor: deliveryCursor(node), node }));
+      return {
+        edges,
+        pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: args.after != null, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor },
+      };
+    },
+  }),
+}));
