@@ -6,7 +6,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'graph/**/*.test.ts', 'service/**/*.test.ts', 'store/**/*.test.ts', 'infra/**/*.test.ts'],
-    exclude: ['node_modules/**', 'test/reliability/**'],
-    testTimeout: 30_000,
+    exclude: ['node_modules/**', 'test/reliability/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -13,6 +13,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
   coldstart: () => import('./coldstart.js'),
+  reliability: () => import('./reliability.js'),
   persistence: () => import('./persistence.js'),
   growth: () => import('./growth.js'),
 };

@@ -1,6 +1,7 @@
 import { useSofa } from '@graphql-yoga/plugin-sofa';
-import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { createContext, type AppServices, type Context } from './context.js';
+import { GraphQLError } from './graphql.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { schema } from './schema.js';
 
@@ -64,6 +65,176 @@ const useRestErrorStatus = (): Plugin => ({
   },
 });
 
+/**
+ * Deepest bracket nesting (`{`, `(`, `[`) a document may have. graphql-js parses recursively, so a
+ * document nested a few thousand levels deep overflows the stack before any validation rule (and so
+ * before the depth limit) can see it; this refuses it first, by a scan that never recurses.
+ */
+export const MAX_DOCUMENT_NESTING = 128;
+
+/** The deepest bracket nesting of a GraphQL source, skipping strings, block strings and comments. */
+export const documentNesting = (source: string): number => {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '#') {
+      while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++;
+    } else if (c === '"') {
+      if (source.startsWith('"""', i)) {
+        const end = source.indexOf('"""', i + 3);
+        i = end < 0 ? source.length : end + 2;
+      } else {
+        for (i++; i < source.length && source[i] !== '"' && source[i] !== '\n'; i++) if (source[i] === '\\') i++;
+      }
+    } else if (c === '{' || c === '(' || c === '[') {
+      max = Math.max(max, ++depth);
+    } else if (c === '}' || c === ')' || c === ']') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return max;
+};
+
+/**
+ * Deepest nesting of a request's variables. Only JSON-typed arguments (rule overrides, a dispute)
+ * can nest without bound, and every reply that echoes one back (an error's `details`) is written by
+ * a recursive JSON.stringify: thousands of levels overflow the stack.
+ */
+export const MAX_VARIABLE_NESTING = 32;
+
+/** How deep `value` nests (a scalar is 0, `[1]` is 1), counting no further than `limit + 1`; never recurses. */
+export const valueNesting = (value: unknown, limit: number): number => {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    max = Math.max(max, depth + 1);
+    if (max > limit) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return max;
+};
+
+/** Refuses variables nested deeper than `maxNesting` before anything runs (VALIDATION, HTTP 400); REST calls included. */
+const useVariableNestingGuard = (maxNesting: number): Plugin => ({
+  onExecute: ({ args, setResultAndStopExecution }) => {
+    // The variables object itself is one level.
+    if (valueNesting(args.variableValues ?? {}, maxNesting + 1) - 1 > maxNesting) {
+      setResultAndStopExecution({
+        errors: [
+          createGraphQLError(`The variables nest more than ${maxNesting} levels deep (lists and objects in one another); the limit is ${maxNesting}.`, {
+            extensions: { code: 'VALIDATION', maxNesting, http: { status: 400 } },
+          }),
+        ],
+      });
+    }
+  },
+});
+
+/**
+ * Yoga reads `variables` and `extensions` of a GET (or a form-encoded POST) with a bare JSON.parse,
+ * so a malformed one was an unexpected error (HTTP 500); this answers 400 BAD_REQUEST, as Yoga does
+ * for a POST body that is not JSON.
+ */
+const useSearchParamsGuard = (): Plugin => ({
+  onRequestParse: async ({ request, url }) => {
+    const form = request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+    if (request.method !== 'GET' && !form) return;
+    const params = form ? new URLSearchParams(await request.clone().text()) : url.searchParams;
+    for (const name of ['variables', 'extensions']) {
+      const text = params.get(name);
+      if (!text) continue;
+      try {
+        JSON.parse(text);
+      } catch {
+        throw createGraphQLError(`The ${name} parameter is not valid JSON.`, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+      }
+    }
+  },
+});
+
+/** Refuses over-nested documents before graphql-js parses them (QUERY_TOO_DEEP, HTTP 400). */
+const useNestingGuard = (maxNesting: number): Plugin => ({
+  onParse: ({ params }) => {
+    const source = typeof params.source === 'string' ? params.source : params.source.body;
+    const nesting = documentNesting(source);
+    if (nesting > maxNesting) {
+      throw createGraphQLError(`The document nests brackets ${nesting} deep; the limit is ${maxNesting}.`, {
+        extensions: { code: 'QUERY_TOO_DEEP', nesting, maxNesting, http: { status: 400 } },
+      });
+    }
+  },
+});
+
+/**
+ * Errors of the database connection or server that a retry may get past: Postgres SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (shutdown, crash, not accepting connections), 40001 / 40P01
+ * (serialization failure, deadlock); Prisma's P1001/P1002/P1008/P1017 (unreachable, timed out, closed)
+ * and P2024/P2028 (pool or transaction timeout); a socket reset.
+ */
+const TRANSIENT_SQLSTATE = /^(08|57P0[123]$|40001$|40P01$)/;
+const TRANSIENT_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
+const TRANSIENT_MESSAGE = /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|Client has encountered a connection error|terminating connection/i;
+
+export const isTransientDatabaseError = (error: unknown): boolean => {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (typeof e !== 'object' || e === null || seen.has(e)) continue;
+    seen.add(e);
+    const o = e as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; meta?: { driverAdapterError?: unknown } };
+    for (const code of [o.code, o.originalCode]) {
+      if (typeof code === 'string' && (TRANSIENT_PRISMA.has(code) || TRANSIENT_SQLSTATE.test(code))) return true;
+    }
+    if (typeof o.message === 'string' && TRANSIENT_MESSAGE.test(o.message)) return true;
+    queue.push(o.cause, o.originalError, o.meta?.driverAdapterError);
+  }
+  return false;
+};
+
+/** What a client gets instead of "Unexpected error." when the database failed under a request. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database was unavailable while this request ran, so it may not have been saved. Retry it; a turn retried with the same idempotencyKey is never played twice.';
+
+/**
+ * Yoga's masking, plus: a transient database failure becomes DATABASE_UNAVAILABLE (retryable, still
+ * without the original message), and an error of the request that graphql-js made without a code
+ * (a variable that does not coerce) gets BAD_USER_INPUT, so that every error a client sees has a code.
+ */
+const maskArbiterError = (error: unknown, message: string): Error => {
+  // GraphQL answers it with HTTP 200 like any field error; the REST routes with 503 (restErrorJson).
+  if (isTransientDatabaseError(error)) return createGraphQLError(DATABASE_UNAVAILABLE_MESSAGE, { extensions: { code: 'DATABASE_UNAVAILABLE' } });
+  const masked = maskError(error, message, false);
+  if (masked === error && masked instanceof GraphQLError && masked.extensions['code'] === undefined) {
+    // The same object, given its code: a new one would make Yoga log it as an unexpected (masked) error.
+    (masked.extensions as Record<string, unknown>)['code'] = 'BAD_USER_INPUT';
+  }
+  return masked;
+};
+
+/**
+ * Sofa's error answer on the REST routes: sofa would answer 500 for any error that carries no HTTP
+ * status (a resolver's refusal included); here the status follows the errors' codes (the highest
+ * wins) and every error keeps a code.
+ */
+type SofaErrorHandler = NonNullable<NonNullable<Parameters<typeof useSofa>[0]>['errorHandler']>;
+const restErrorResponse: SofaErrorHandler = (errors) => restErrorJson(errors) as unknown as ReturnType<SofaErrorHandler>;
+const restErrorJson = (errors: readonly unknown[]): Response => {
+  let status = 0;
+  const out = errors.map((raw) => {
+    const e = raw instanceof GraphQLError ? raw : createGraphQLError(raw instanceof Error ? raw.message : String(raw));
+    const { http, ...extensions } = (e.extensions ?? {}) as { http?: { status?: number } } & Record<string, unknown>;
+    const code = typeof extensions['code'] === 'string' ? (extensions['code'] as string) : 'BAD_USER_INPUT';
+    const s = http?.status ?? (code === 'INTERNAL_SERVER_ERROR' ? 500 : code === 'DATABASE_UNAVAILABLE' ? 503 : code.startsWith('GRAPHQL_') || code === 'BAD_USER_INPUT' || code === 'BAD_REQUEST' ? 400 : restStatusFor(code));
+    status = Math.max(status, s);
+    return { message: e.message, ...(e.path ? { path: e.path } : {}), extensions: { ...extensions, code } };
+  });
+  return Response.json({ errors: out }, { status: status || 400 });
+};
+
 /** Adds the query limits to GraphQL validation (also for the REST routes, which run through the same executor). */
 const useQueryLimits = (limits: QueryLimits): Plugin => ({
   onValidate: ({ addValidationRule }) => addValidationRule(queryLimitsRule(limits)),
@@ -84,15 +255,19 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
     graphiql: options.graphiql ? { title: 'Arbiter', defaultQuery: DEMO_QUERY } : false,
     landingPage: false,
     // isDev false: never an original message or stack in the response, whatever NODE_ENV says.
-    maskedErrors: { maskError: (error, message) => maskError(error, message, false) },
+    maskedErrors: { maskError: maskArbiterError },
     // Yoga reports each error it masks here, with its stack: the server log is where those go.
     logging: { debug: () => undefined, info: () => undefined, warn: (...args) => console.warn(...args), error: (...args) => logError(args.length === 1 ? args[0] : args) },
     plugins: [
+      useSearchParamsGuard(),
+      useNestingGuard(MAX_DOCUMENT_NESTING),
+      useVariableNestingGuard(MAX_VARIABLE_NESTING),
       useQueryLimits(options.limits ?? DEFAULT_QUERY_LIMITS),
       useRestErrorStatus(),
       useSofa({
         basePath: REST_PATH,
         depthLimit: 4,
+        errorHandler: restErrorResponse,
         // These take JSON arguments (overrides, a dispute), which a query string cannot carry: POST a JSON body.
         routes: {
           'Query.checkPlay': { method: 'POST' },

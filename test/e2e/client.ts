@@ -241,3 +241,13 @@ export const TILE_VALUES: Readonly<Record<string, number>> = {
   A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10, '?': 0,
 };
 export const rackPoints = (rack: string): number => [...rack].reduce((n, t) => n + (TILE_VALUES[t] ?? 0), 0);
+
+/** A match and its games, as the match tests and the hidden-information walk read it. */
+export const MATCH_FIELDS = `
+fragment MatchFields on Match {
+  id status ruleSetId gameCount mySeat combinedScores
+  players { seat points player { id handle } firstSecond { firsts seconds positions } }
+  games { index firstSeat scores game { id status whoseTurn mySeat scores result { reason winner loser } } }
+  result { winner { handle } winnerSeat tie decidedBy gameWinners }
+}`;
+export const CREATE_MATCH = `mutation($input: CreateMatchInput!) { createMatch(input: $input) { __typename ...MatchFields ... on Error { __typename code message details } } } ${MATCH_FIELDS}`;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../service/games.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, findPlay, graphql, readGame, registerPlayer, type GameView, type Player } from './client.js';
+import { act, CREATE_MATCH, findPlay, graphql, MATCH_FIELDS, readGame, registerPlayer, type GameView, type Player } from './client.js';
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');
@@ -15,15 +15,8 @@ const LEX: Lexicon = (() => {
   return l.value;
 })();
 
-const MATCH_FIELDS = `
-fragment MatchFields on Match {
-  id status ruleSetId gameCount mySeat combinedScores
-  players { seat points player { id handle } firstSecond { firsts seconds positions } }
-  games { index firstSeat scores game { id status whoseTurn mySeat scores result { reason winner loser } } }
-  result { winner { handle } winnerSeat tie decidedBy gameWinners }
-}`;
+
 const ERRORS = `... on Error { __typename code message details }`;
-const CREATE_MATCH = `mutation($input: CreateMatchInput!) { createMatch(input: $input) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
 const JOIN_MATCH = `mutation($id: ID!) { joinMatch(matchId: $id) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
 const MATCH = `query($id: ID!) { match(id: $id) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
 const MY_MATCHES = `query($first: Int, $after: String) { myMatches(first: $first, after: $after) { edges { cursor node { id status mySeat } } pageInfo { hasNextPage endCursor } } }`;

@@ -13,10 +13,13 @@ import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { joinTiles } from '../../engine/tiles.js';
 import { setBagSeedSourceForTests } from '../../service/games.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, asGame, CREATE_GAME, findPlay, graphql, readGame, registerPlayer, submit, type Action, type GameOrError, type Player } from './client.js';
+import { act, asGame, CREATE_GAME, CREATE_MATCH, findPlay, graphql, readGame, registerPlayer, submit, type Action, type GameOrError, type Player } from './client.js';
 
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 const SEED = 'secrets-test-seed-do-not-leak-0123456789abcdef';
+/** Each match game gets its own seed: with a shared seed one game's racks would repeat another's. */
+const MATCH_SEED = 'secrets-test-match-seed-do-not-leak-fedcba9876543210';
+let matchSeeds = 0;
 
 interface TypeRef {
   kind: string;
@@ -53,6 +56,8 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   let types: Map<string, IType>;
   let queryType: string;
   let bobExchanged: string;
+  let matchId: string;
+  let matchGameIds: string[];
 
   beforeAll(async () => {
     api = await openTestApi(target, { limits: { maxDepth: 30, maxCost: 10_000_000, listFactor: 10 } });
@@ -65,6 +70,11 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     bobExchanged = (await readGame(api, bob, gameId)).myRack!.slice(0, 3);
     await act(api, bob, gameId, { exchange: { tiles: bobExchanged } });
     await act(api, ann, gameId, { play: { move: findPlay(await readGame(api, ann, gameId), LEX, true)!.move } });
+    // A match between the same two players, so the walk reaches `match` and its games' racks are secrets too.
+    setBagSeedSourceForTests(() => `${MATCH_SEED}-${matchSeeds++}`);
+    const match = await graphql<{ id: string; games: { game: { id: string } }[] }>(api, 'createMatch', CREATE_MATCH, { input: { opponent: bob.handle } }, ann.token);
+    matchId = match.id;
+    matchGameIds = match.games.map((g) => g.game.id);
     const schema = await api.gql(INTROSPECTION);
     const s = schema.body.data!['__schema'] as { queryType: { name: string }; types: IType[] };
     queryType = s.queryType.name;
@@ -76,13 +86,13 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   });
 
   /** The truth, from the store: both racks, the seed, the next draws and the bag in its canonical order. */
-  const oracle = async () => {
+  const oracle = async (id = gameId, expectedSeed: string | null = SEED) => {
     const db = api.app.services.db;
-    const rows = await db.prisma.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+    const rows = await db.prisma.gameEvent.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' } });
     const state = replay(rows.filter((r) => isGameEventType(r.type)).map((r) => r.payload as unknown as GameEvent));
     if (!state.ok) throw new Error(state.error.message);
-    const seed = (await db.prisma.gameSecret.findUniqueOrThrow({ where: { gameId } })).bagSeed;
-    expect(seed).toBe(SEED);
+    const seed = (await db.prisma.gameSecret.findUniqueOrThrow({ where: { gameId: id } })).bagSeed;
+    if (expectedSeed !== null) expect(seed).toBe(expectedSeed);
     const s = state.value;
     const next = drawTiles(seed, s.drawCount, s.bag, 7).tiles;
     return { racks: [s.racks[0].tiles, s.racks[1].tiles] as const, seed, nextDraws: joinTiles(next), bag: joinTiles(s.bag) };
@@ -96,7 +106,13 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     const secrets = [o.seed, o.nextDraws, o.bag, `-${bobExchanged}`];
     // The opponent (Ann) must not see Bob's rack; a spectator sees neither.
     const hidden = viewer === 'opponent' ? [o.racks[1]] : [o.racks[0], o.racks[1]];
-    return [...secrets, ...hidden.flatMap(rackForms)];
+    // The match games: Ann holds seat 0 of each, Bob seat 1.
+    for (const id of matchGameIds) {
+      const m = await oracle(id, null);
+      secrets.push(m.seed, m.nextDraws, m.bag);
+      hidden.push(...(viewer === 'opponent' ? [m.racks[1]] : [m.racks[0], m.racks[1]]));
+    }
+    return [...new Set([...secrets, ...hidden.flatMap(rackForms)])];
   };
 
   const expectClean = (text: string, forbidden: readonly string[], what: string) => {
@@ -127,6 +143,7 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     game: () => ({ id: gameId }),
     gameRecord: () => ({ id: gameId }),
     ruleSet: () => ({ id: 'NSA_2008' }),
+    match: () => ({ id: matchId }),
     checkWords: () => ({ words: ['QI'] }),
   };
 
@@ -158,7 +175,7 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
         asked.push(f.name);
       }
     }
-    expect(asked).toEqual(expect.arrayContaining(['game', 'gameRecord', 'myGames', 'me']));
+    expect(asked).toEqual(expect.arrayContaining(['game', 'gameRecord', 'myGames', 'me', 'match', 'myMatches']));
     expect([...new Set(skipped)].sort()).toEqual([...STATELESS].sort());
     // The walk did reach the game: Ann sees her own rack, Cat none.
     const o = await oracle();

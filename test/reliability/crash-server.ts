@@ -1,0 +1,47 @@
+/**
+ * Test-only: the API on a local HTTP server (as functions/server.ts, on the Postgres at DATABASE_URL),
+ * for the process-kill test. With ARBITER_TEST_CRASH_AFTER_COMMIT=1 the process kills itself with
+ * SIGKILL right after the first transaction that commits a turn (a `runTurn` outcome that appended
+ * events) returns — after the commit, before any response is written. No seam in the app: the
+ * database handle given to `createApp` is wrapped here. Prints `{"port": n}` once listening.
+ */
+import { createServer } from 'node:http';
+import { createApp } from '../../functions/app.js';
+import { createDb, type Db } from '../../store/db.js';
+
+export const CRASH_AFTER_COMMIT_ENV = 'ARBITER_TEST_CRASH_AFTER_COMMIT';
+
+/** A committed turn: `runTurn`'s `ok({ replayed: false, version, events, … })` (nothing else returns that shape). */
+const isCommittedTurn = (r: unknown): boolean => {
+  if (typeof r !== 'object' || r === null || (r as { ok?: unknown }).ok !== true) return false;
+  const v = (r as { value?: unknown }).value;
+  return typeof v === 'object' && v !== null && (v as { replayed?: unknown }).replayed === false && Array.isArray((v as { events?: unknown }).events) && (v as { events: unknown[] }).events.length > 0;
+};
+
+const real = await createDb({ databaseUrl: process.env['DATABASE_URL'] ?? '' });
+const crash = process.env[CRASH_AFTER_COMMIT_ENV] === '1';
+const db: Db = crash
+  ? {
+      ...real,
+      transaction: async (fn) => {
+        const r = await real.transaction(fn);
+        if (isCommittedTurn(r)) {
+          process.stderr.write('crash-server: a turn committed; SIGKILL before responding\n');
+          process.kill(process.pid, 'SIGKILL');
+          await new Promise(() => undefined); // never returns: the signal ends the process
+        }
+        return r;
+      },
+    }
+  : real;
+const app = await createApp({ db, logError: (e) => process.stderr.write(`crash-server: unexpected error ${String(e)}\n`) });
+const server = createServer(app.yoga);
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+});
+process.once('SIGTERM', () => {
+  server.closeAllConnections();
+  server.close();
+  void app.close().then(() => real.close()).then(() => process.exit(0));
+});
