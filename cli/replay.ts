@@ -31,7 +31,7 @@ export const jsonReport = (r: ReplayReport) => ({
 
 const describeResult = (r: ReplayReport): string => {
   if (!r.complete || !r.result) return 'Result: the record is incomplete (the game has not ended).';
-  const reason = { 'went-out': 'a player went out', 'scoreless-turns': 'six scoreless turns', 'consecutive-exchanges': 'consecutive exchanges', resigned: 'resignation', 'timed-out': 'timeout', forfeited: 'forfeit', 'challenge-lost': 'a lost challenge', ruling: 'a ruling' }[r.result.reason];
+  const reason = { 'went-out': 'a player went out', 'scoreless-turns': 'six scoreless turns', 'consecutive-exchanges': 'consecutive exchanges', resigned: 'resignation', 'timed-out': 'timeout', forfeited: 'forfeit', 'challenge-lost': 'a lost challenge', ruling: 'a ruling', aborted: 'an abort' }[r.result.reason];
   return r.result.winner ? `Result: ${r.result.winner} wins (${reason}).` : `Result: a tie (${reason}).`;
 };
 

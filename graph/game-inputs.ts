@@ -14,11 +14,13 @@ export const TimeControlKindEnum = builder.enumType('TimeControlKind', {
   values: TIME_CONTROL_KINDS,
 });
 
-const TimeControlInput = builder.inputType('TimeControlInput', {
+export const TimeControlInput = builder.inputType('TimeControlInput', {
   fields: (t) => ({
     kind: t.field({ type: TimeControlKindEnum }),
-    turnSeconds: t.int({ required: false, description: 'correspondence: seconds to make each move.', validate: z.number().int().positive().nullish() }),
-    bankSeconds: t.int({ required: false, description: 'correspondence: extra seconds for the whole game (default 0).', validate: z.number().int().min(0).nullish() }),
+    turnSeconds: t.int({ required: false, description: 'correspondence: seconds for each turn, 3600 (1 hour) to 1209600 (14 days).' }),
+    bankSeconds: t.int({ required: false, description: 'correspondence: each player’s time bank, drawn on when a turn takes longer than turnSeconds; 0 (default) to 2592000 (30 days).' }),
+    maxPauses: t.int({ required: false, description: 'correspondence: pauses allowed per game, 0–10 (default 2).' }),
+    maxPauseSeconds: t.int({ required: false, description: 'correspondence: total paused seconds per game, 0–5184000 (default 1209600, 14 days).' }),
     minutes: t.int({ required: false, description: 'clock: minutes per player.', validate: z.number().int().positive().nullish() }),
   }),
 });
@@ -103,14 +105,20 @@ export const turnActionOf = (a: OneOf): TurnAction => {
 
 type TimeControlShape = (typeof TimeControlInput)['$inferInput'];
 
-const timeControlOf = (tc: TimeControlShape | null | undefined): TimeControl | null => {
+export const timeControlOf = (tc: TimeControlShape | null | undefined): TimeControl | null => {
   if (!tc) return null;
   switch (tc.kind) {
     case 'untimed':
       return { kind: 'untimed' };
     case 'correspondence':
-      if (!tc.turnSeconds) throw new ValidationError([{ field: 'input.timeControl.turnSeconds', message: 'A correspondence game needs turnSeconds.' }]);
-      return { kind: 'correspondence', turnSeconds: tc.turnSeconds, bankSeconds: tc.bankSeconds ?? 0 };
+      if (tc.turnSeconds == null) throw new ValidationError([{ field: 'input.timeControl.turnSeconds', message: 'A correspondence game needs turnSeconds.' }]);
+      return {
+        kind: 'correspondence',
+        turnSeconds: tc.turnSeconds,
+        bankSeconds: tc.bankSeconds ?? 0,
+        ...(tc.maxPauses != null ? { maxPauses: tc.maxPauses } : {}),
+        ...(tc.maxPauseSeconds != null ? { maxPauseSeconds: tc.maxPauseSeconds } : {}),
+      };
     case 'clock':
       if (!tc.minutes) throw new ValidationError([{ field: 'input.timeControl.minutes', message: 'A clock game needs minutes.' }]);
       return { kind: 'clock', minutes: tc.minutes };

@@ -24,7 +24,7 @@ import { PlayerType } from './players.js';
  * playing games:play (a signed-in player holds both).
  */
 
-const deps = (ctx: Context): GameDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
+export const deps = (ctx: Context): GameDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
 
 // ---------------------------------------------------------------------------------------------
 // Errors of their own
@@ -41,7 +41,7 @@ export class ImportRejectedError extends ArbiterError {
 }
 
 /** The value of a service result; BAD_INPUT becomes a ValidationError, the rest as graph/errors.ts maps them. */
-const value = <T>(r: Result<T, RuleError>): T => {
+export const value = <T>(r: Result<T, RuleError>): T => {
   if (r.ok) return r.value;
   if (r.error.code === 'BAD_INPUT') throw new ValidationError([{ field: `input.${String(r.error.details?.['field'] ?? '')}`, message: r.error.message }]);
   if (r.error.code === 'GCG_REPLAY_FAILED') throw new ImportRejectedError(r.error);
@@ -74,12 +74,53 @@ const GameRuleSetType = builder.objectRef<RuleSet>('GameRuleSet').implement({
   }),
 });
 
-const TimeControlType = builder.objectRef<GameSnapshot['timeControl']>('TimeControl').implement({
+interface TimeControlShape {
+  readonly tc: GameSnapshot['timeControl'];
+  readonly clock: GameSnapshot['clock'];
+}
+
+const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').implement({
+  description:
+    'How the game is timed, and for correspondence games its clock now. Both players’ banks are public (as on a chess clock): the time a player has left is no secret.',
   fields: (t) => ({
-    kind: t.exposeString('kind'),
-    turnSeconds: t.int({ nullable: true, resolve: (tc) => (tc.kind === 'correspondence' ? tc.turnSeconds : null) }),
-    bankSeconds: t.int({ nullable: true, resolve: (tc) => (tc.kind === 'correspondence' ? tc.bankSeconds : null) }),
-    minutes: t.int({ nullable: true, resolve: (tc) => (tc.kind === 'clock' ? tc.minutes : null) }),
+    kind: t.string({ description: 'untimed, correspondence or clock.', resolve: (x) => x.tc.kind }),
+    turnSeconds: t.int({ nullable: true, description: 'correspondence: seconds for each turn (3600–1209600).', resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null) }),
+    bankSeconds: t.int({ nullable: true, description: 'correspondence: each player’s bank at the start (0–2592000).', resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null) }),
+    maxPauses: t.int({ nullable: true, description: 'correspondence: pauses allowed per game (default 2).', resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null) }),
+    maxPauseSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: total seconds the game may be paused (default 1209600, 14 days).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauseSeconds ?? null) : null),
+    }),
+    minutes: t.int({ nullable: true, description: 'clock: minutes per player.', resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null) }),
+    bankRemaining: t.intList({
+      nullable: true,
+      description: 'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
+      resolve: (x) => (x.clock ? [...x.clock.banksNow] : null),
+    }),
+    turnStartedAt: t.field({ type: 'DateTime', nullable: true, description: 'correspondence: when the current turn began (moved later by any pause during it).', resolve: (x) => date(x.clock?.turnStartedAt) }),
+    turnTimeEndsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'correspondence: when the turn’s own time ends and the mover’s bank starts to run.',
+      resolve: (x) => date(x.clock?.allowanceEndsAt),
+    }),
+  }),
+});
+
+const date = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+
+const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']>>('GamePause').implement({
+  description: 'Pauses of a correspondence game (by mutual agreement: requestPause, then respondToPause), and what is left of the game’s pause allowance.',
+  fields: (t) => ({
+    active: t.boolean({ description: 'The clock is stopped now.', resolve: (c) => c.paused }),
+    since: t.field({ type: 'DateTime', nullable: true, description: 'When the running pause began.', resolve: (c) => (c.paused ? date(c.pause?.since) : null) }),
+    until: t.field({ type: 'DateTime', nullable: true, description: 'When the running pause ends by itself (either player may resume earlier).', resolve: (c) => (c.paused ? date(c.pause?.until) : null) }),
+    requestedBy: t.int({ nullable: true, description: 'The seat that asked for a pause not yet answered.', resolve: (c) => c.pauseRequest?.seat ?? null }),
+    requestedSeconds: t.int({ nullable: true, description: 'How long the open request asks for.', resolve: (c) => c.pauseRequest?.seconds ?? null }),
+    used: t.int({ description: 'Pauses accepted so far.', resolve: (c) => c.pausesUsed }),
+    left: t.int({ description: 'Pauses still allowed.', resolve: (c) => c.pausesLeft }),
+    secondsLeft: t.int({ description: 'Pause seconds still allowed in this game.', resolve: (c) => c.pauseSecondsLeft }),
   }),
 });
 
@@ -181,8 +222,8 @@ const AdjustmentType = builder.objectRef<Adjustment>('EndAdjustment').implement(
 
 const GameOutcomeType = builder.objectRef<GameResult>('GameOutcome').implement({
   fields: (t) => ({
-    reason: t.exposeString('reason', { description: 'went-out, scoreless-turns, consecutive-exchanges, resigned, timed-out, forfeited, challenge-lost, ruling.' }),
-    winner: t.int({ nullable: true, description: 'The winning seat; null for a tie.', resolve: (r) => r.winner }),
+    reason: t.exposeString('reason', { description: 'went-out, scoreless-turns, consecutive-exchanges, resigned, timed-out, forfeited, challenge-lost, ruling, aborted.' }),
+    winner: t.int({ nullable: true, description: 'The winning seat; null for a tie or an aborted game.', resolve: (r) => r.winner }),
     loser: t.int({ nullable: true, description: 'The seat that lost regardless of score (resigned …); else null.', resolve: (r) => r.loser }),
     adjustments: t.field({ type: [AdjustmentType], resolve: (r) => [...r.adjustments] }),
     scoresBeforeAdjustments: t.intList({ resolve: (r) => [...r.scoresBeforeAdjustments] }),
@@ -208,7 +249,7 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
     status: t.exposeString('status', { description: 'open (waiting for a player), playing, waiting-final (last tile played: pass or challenge), ended.' }),
     ruleSet: t.field({ type: GameRuleSetType, resolve: (g) => g.rules }),
     lexicon: t.field({ type: GameLexiconType, resolve: (g) => g.lexicon }),
-    timeControl: t.field({ type: TimeControlType, resolve: (g) => g.timeControl }),
+    timeControl: t.field({ type: TimeControlType, resolve: (g) => ({ tc: g.timeControl, clock: g.clock }) }),
     seats: t.field({ type: [GameSeatType], resolve: (g) => g.seats.map((holder) => ({ holder, game: g })) }),
     mySeat: t.int({ nullable: true, description: 'Your seat; null when you are a spectator.', resolve: (g) => g.mySeat }),
     board: t.field({ type: BoardType, nullable: true, description: 'null while the game is open.', resolve: (g) => g.view?.board ?? null }),
@@ -222,7 +263,15 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
     }),
     whoseTurn: t.int({ nullable: true, description: 'The seat to move; null when the game is open or over.', resolve: (g) => (g.view && g.status !== 'ended' ? g.view.turn : null) }),
     isMyTurn: t.boolean({ resolve: (g) => g.view !== null && g.status !== 'ended' && g.mySeat === g.view.turn }),
-    deadline: t.field({ type: 'DateTime', nullable: true, description: 'When the player to move runs out of time (correspondence games).', resolve: (g) => g.deadlineAt }),
+    deadline: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'correspondence: when the player to move loses on time — the turn’s start + turnSeconds + their bank remaining; while paused, frozen at the pause’s end + the time that was left. null for untimed games and once the game is over.',
+      resolve: (g) => g.deadlineAt,
+    }),
+    paused: t.boolean({ description: 'The clock is stopped by a pause both players agreed to.', resolve: (g) => g.clock?.paused ?? false }),
+    pause: t.field({ type: GamePauseType, nullable: true, description: 'correspondence: the pause state and allowance; null otherwise.', resolve: (g) => g.clock }),
     legalActions: t.stringList({
       description: 'What you may do now: play, exchange, pass, challenge, resign, free-trade, blank-substitution. Empty for spectators.',
       resolve: (g) => (g.view && isSeatView(g.view) ? [...g.view.legalActions] : []),
@@ -300,7 +349,8 @@ builder.queryFields((t) => ({
   }),
   myGames: t.connection({
     type: GameType,
-    description: 'Your games: those awaiting your move first (soonest deadline first), then the rest. Forward pagination (first, after).',
+    description:
+      'Your games as an inbox: awaiting your move first, then awaiting your opponent, then open seats, then finished games; in each group the soonest deadline first and untimed games last. Forward pagination (first, after).',
     authScopes: { scope: 'games:read' },
     resolve: async (_root, args, ctx) => {
       if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: 'myGames pages forward only: use first and after.' }]);

@@ -5,6 +5,9 @@ import './errors.js';
 import './rules.js';
 import './players.js';
 import './game.js';
+import './lifecycle.js';
+import './matches.js';
+import './webhooks.js';
 
 /** The whole API schema, built once when this module is first imported. */
 export const schema: GraphQLSchema = builder.toSchema();

@@ -45,10 +45,9 @@ const bool = (key: string): boolean | undefined => (ctx(key) === undefined ? und
 const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const deletionProtection = bool('deletionProtection');
-const deadlines = bundle('deadlines');
 new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
   description: 'Arbiter: crossword game referee API (Lambda, HTTP API, Aurora Serverless v2, RDS Proxy)',
-  code: { graphql: required('graphql'), webhooks: required('webhooks'), migrate: required('migrate'), ...(deadlines ? { deadlines } : {}) },
+  code: { graphql: required('graphql'), webhooks: required('webhooks'), migrate: required('migrate'), deadlines: required('deadlines') },
   network: defined({ natGateways: num('natGateways'), secretsManagerEndpoint: bool('secretsManagerEndpoint') }),
   database: defined({
     minCapacity: num('minAcu'),

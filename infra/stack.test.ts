@@ -196,6 +196,26 @@ describe('ArbiterStack', () => {
     }
   });
 
+  test('the sweeper schedule targets the deadlines bundle, which runs without lexicons and without migrating', () => {
+    const sweeper = s.stack.deadlineSweeper!;
+    const fn = s.resources[s.id(sweeper.handler)]!.Properties!;
+    // The inline stub stands for dist/deadlines (functions/deadlines.ts).
+    expect(fn['Code']).toEqual({ ZipFile: "exports.handler = async () => 'deadlines';" });
+    expect(fn['Description']).toMatch(/deadline sweeper/);
+    const env = fn['Environment']['Variables'] as Record<string, unknown>;
+    expect(env['ARBITER_MIGRATE_ON_START']).toBe('0');
+    expect(env).not.toHaveProperty('ARBITER_LEXICON_DIR');
+    const rule = s.resources[s.id(sweeper.rule)]!.Properties!;
+    expect(rule['ScheduleExpression']).toBe('rate(1 minute)');
+    expect(rule['Targets']).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [s.id(sweeper.handler), 'Arn'] } })]);
+    s.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [s.id(sweeper.handler), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [s.id(sweeper.rule), 'Arn'] },
+    });
+  });
+
   test('the migration trigger runs after the database and before the API and the jobs', () => {
     const [[triggerId, trigger]] = ofType(s.resources, 'Custom::Trigger') as [[string, Resource]];
     // The version's logical ID carries a hash of the code, so a new bundle means a new version and a new run.

@@ -15,7 +15,7 @@ export interface FunctionCode {
   readonly graphql: lambda.Code;
   readonly webhooks: lambda.Code;
   readonly migrate: lambda.Code;
-  /** The deadline sweeper; without it the stack has no sweeper (functions/deadlines.ts not written yet). */
+  /** The deadline sweeper (functions/deadlines.ts); optional so a stack can be synthesized without it (then a warning says so). */
   readonly deadlines?: lambda.Code;
 }
 
@@ -89,7 +89,8 @@ export class ArbiterStack extends Stack {
           ...placement,
           code: props.code.deadlines,
           description: 'Arbiter: deadline sweeper (settles expired turn clocks)',
-          environment: { ...dbEnv, ARBITER_LEXICON_DIR: LAMBDA_LEXICON_DIR, ARBITER_MIGRATE_ON_START: '0' },
+          // No lexicons: a timeout or an auto-pass judges no word.
+          environment: { ...dbEnv, ARBITER_MIGRATE_ON_START: '0' },
         })
       : undefined;
     if (!this.deadlineSweeper) {

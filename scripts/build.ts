@@ -34,8 +34,8 @@ export interface FunctionBundle {
 export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons'] },
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
-  // The sweeper may settle timed-out games, which can need the game's lexicon.
-  { name: 'deadlines', entry: 'functions/deadlines.ts', assets: ['lexicons'] },
+  // The sweeper judges no word (a timeout or an auto-pass), so it ships without lexicons.
+  { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },
   { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations'] },
 ];
 

@@ -2,19 +2,21 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ruleError, type RuleError } from '../engine/errors.js';
 import { apply, replay } from '../engine/game/apply.js';
 import { commitment } from '../engine/game/bag.js';
-import { createGame as startEvents, decide, type Command } from '../engine/game/decide.js';
+import { activePause, banksAt, deadline, validateTimeControl } from '../engine/game/clock.js';
+import { createGame as startEvents, decide, type Command, type DecideContext } from '../engine/game/decide.js';
 import { isGameEventType, type GameEvent, type PlayerInfo, type Seat, type TimeControl } from '../engine/game/events.js';
 import type { GameState, GameStatus } from '../engine/game/state.js';
-import { spectatorView, viewFor, type SeatView, type SpectatorView } from '../engine/game/view.js';
+import { spectatorView, viewFor, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
 import type { Db } from '../store/db.js';
 import { createGame as insertGame, loadGame, runTurn, type GameUpdate, type NewEvent, type OutboxItem, type StoredEvent } from '../store/games.js';
+import type { Idempotency } from '../store/idempotency.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
-import { claimSeat, gamesOfPlayer, seatsOf, type SeatHolder } from '../store/seats.js';
+import { claimSeat, gamesOfPlayer, seatsOf, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
 import type { LexiconRegistry } from './lexicons.js';
 import { ruleSetFor } from './rules.js';
 import { webhookOutboxItem } from './webhook-events.js';
@@ -116,15 +118,15 @@ const fold = (events: readonly GameEvent[]): GameState => {
 export const GAME_ROW_STATUSES = ['open', 'playing', 'waiting-final', 'ended'] as const;
 export type GameRowStatus = (typeof GAME_ROW_STATUSES)[number];
 
-/** Correspondence games give the player to move `turnSeconds` from the end of the last turn. */
-const deadlineFor = (state: GameState, at: Date): Date | null =>
-  state.status !== 'ended' && state.timeControl.kind === 'correspondence' ? new Date(at.getTime() + state.timeControl.turnSeconds * 1000) : null;
-
-const projection = (state: GameState, at: Date): Required<GameUpdate> => ({
-  status: state.status,
-  turnSeat: state.status === 'ended' ? null : state.turn,
-  deadlineAt: deadlineFor(state, at),
-});
+/**
+ * The game row's projection columns. `deadline_at` is the engine's `deadline(state)` (clock.ts): the
+ * turn's start + turn time + the mover's bank, frozen while paused; null when untimed or over. Every
+ * write that changes the clock rewrites it, and the deadline sweeper scans it.
+ */
+const projection = (state: GameState): Required<GameUpdate> => {
+  const d = deadline(state);
+  return { status: state.status, turnSeat: state.status === 'ended' ? null : state.turn, deadlineAt: d === null ? null : new Date(d) };
+};
 
 /** The webhook announcements of a turn (contract: service/webhook-events.ts). */
 const outboxFor = (
@@ -147,13 +149,24 @@ const outboxFor = (
       ),
     );
   }
+  // A pause that starts or ends moves the deadline: the player to move hears it as a fresh your-turn.
+  const clockMoved = decided.find((e) => e.type === 'pause-accepted' || e.type === 'resumed');
   if (after.status === 'ended') {
     const r = after.result!;
-    out.push(webhookOutboxItem({ kind: 'game-ended', gameId, version, reason: r.reason, winnerSeat: r.winner, scores: [...after.scores] }));
-  } else if (before === null || before.turn !== after.turn || before.status === 'ended') {
+    out.push(webhookOutboxItem({ kind: 'game-ended', gameId, version, reason: r.reason, winnerSeat: r.winner, loserSeat: r.loser, scores: [...after.scores] }));
+  } else if (before === null || before.turn !== after.turn || before.status === 'ended' || clockMoved) {
     const playerId = seats.find((s) => s.seat === after.turn)?.player?.id;
+    const pause = after.clock.pause.active;
     out.push(
-      webhookOutboxItem({ kind: 'your-turn', gameId, version, seat: after.turn, ...(playerId ? { playerId } : {}), ...(deadline ? { deadlineAt: deadline.toISOString() } : {}) }),
+      webhookOutboxItem({
+        kind: 'your-turn',
+        gameId,
+        version,
+        seat: after.turn,
+        ...(playerId ? { playerId } : {}),
+        ...(deadline ? { deadlineAt: deadline.toISOString() } : {}),
+        ...(clockMoved ? { paused: clockMoved.type === 'pause-accepted', ...(clockMoved.type === 'pause-accepted' && pause ? { pausedUntil: pause.until } : {}) } : {}),
+      }),
     );
   }
   return out;
@@ -176,12 +189,27 @@ export interface GameSnapshot {
   readonly view: SeatView | SpectatorView | null;
   readonly timeControl: TimeControl;
   readonly deadlineAt: Date | null;
+  /** A correspondence game's clock as of the caller's `now` (null otherwise, and while the game is open). */
+  readonly clock: GameClock | null;
   /** `sha256(seed)` for a seeded game; null for an imported one. */
   readonly bagCommitment: string | null;
   readonly imported: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
+
+/** The engine's clock view, read at a moment: whether a pause is running, and the banks as they stand. */
+export interface GameClock extends ClockView {
+  readonly paused: boolean;
+  /** Each seat's bank at the moment of reading: the mover's shrinks once their turn time is used. */
+  readonly banksNow: readonly [number, number];
+}
+
+const clockAt = (state: GameState, view: SeatView | SpectatorView, now: Date): GameClock | null => {
+  if (!view.clock) return null;
+  const at = now.toISOString();
+  return { ...view.clock, paused: state.status !== 'ended' && activePause(state, at) !== null, banksNow: banksAt(state, at) };
+};
 
 export const isSeatView = (v: SeatView | SpectatorView): v is SeatView => 'seat' in v;
 
@@ -230,7 +258,8 @@ export async function getGame(
     mySeat,
     view,
     timeControl: settings.timeControl,
-    deadlineAt: options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : null,
+    deadlineAt: options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : state && deadline(state) ? new Date(deadline(state)!) : null,
+    clock: state && view ? clockAt(state, view, deps.now()) : null,
     bagCommitment: state?.commitment ?? null,
     imported: state?.bagKind === 'imported',
     createdAt: game.createdAt,
@@ -257,14 +286,6 @@ export interface NewGameInput {
   readonly firstSeat?: Seat | null;
 }
 
-const checkTimeControl = (tc: TimeControl): Result<TimeControl, RuleError> => {
-  if (tc.kind === 'correspondence' && (!Number.isInteger(tc.turnSeconds) || tc.turnSeconds <= 0 || !Number.isInteger(tc.bankSeconds) || tc.bankSeconds < 0)) {
-    return fail('BAD_INPUT', 'A correspondence time control needs turnSeconds > 0 and bankSeconds ≥ 0, whole seconds.', { field: 'timeControl' });
-  }
-  if (tc.kind === 'clock' && (!Number.isInteger(tc.minutes) || tc.minutes <= 0)) return fail('BAD_INPUT', 'A clock time control needs minutes > 0.', { field: 'timeControl' });
-  return ok(tc);
-};
-
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
 
 const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
@@ -286,7 +307,7 @@ export async function createGame(deps: GameDeps, creatorId: string, input: NewGa
   if (!rules.ok) return rules;
   const lexicon = lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
-  const tc = checkTimeControl(input.timeControl ?? { kind: 'untimed' });
+  const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
   if (!tc.ok) return tc;
   const mySeat = input.seat ?? 0;
   const firstSeat = input.firstSeat ?? 0;
@@ -321,7 +342,7 @@ export async function createGame(deps: GameDeps, creatorId: string, input: NewGa
     events = [{ type: 'game-proposed', rules: rules.value, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString() }];
   }
   const state = opponent ? fold(events as GameEvent[]) : null;
-  const update = state ? projection(state, now) : { status: 'open', turnSeat: null, deadlineAt: null };
+  const update = state ? projection(state) : { status: 'open', turnSeat: null, deadlineAt: null };
   const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
   const id = randomUUID();
   const outbox = state ? outboxFor(id, events.length, null, state, [], holders, update.deadlineAt) : [];
@@ -372,7 +393,7 @@ const startProposed = async (deps: GameDeps, gameId: string, seats: readonly Sea
     });
     if (!started.ok) return started;
     const state = fold(started.value);
-    const update = projection(state, now);
+    const update = projection(state);
     return ok({ events: started.value.map(toStored), response: null, game: update, outbox: outboxFor(gameId, 1 + started.value.length, null, state, [], seats, update.deadlineAt) });
   });
   // Someone else started it meanwhile: fine.
@@ -504,18 +525,41 @@ export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequ
   }
   const command = commandOf(req.action, seat);
   if (!command.ok) return command;
-  const now = deps.now();
   const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
-  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, row.id, req.expectedVersion, idem, (game, stored, secrets) => {
-    const events = engineEvents(stored);
-    const state = fold(events);
+  return runGameCommand({ db: deps.db, lexicons: deps.lexicons, now: deps.now() }, row.id, req.expectedVersion, idem, seats, (state, ctx) => decide(state, command.value, ctx));
+}
+
+/** What {@link runGameCommand} needs: the database, the lexicons (null: words are not judged) and the moment of the command. */
+export interface CommandDeps {
+  readonly db: Db;
+  readonly lexicons: LexiconRegistry | null;
+  readonly now: Date;
+}
+
+/**
+ * One command as one `runTurn` transaction at `expectedVersion`: fold the stored log, let `decide`
+ * return the events (stamped with `now` via `DecideContext.now`), append them with the new projection
+ * (status, turn seat, `deadline_at`) and their webhook outbox rows. The seed is seen only here, inside
+ * the transaction. Errors as `runTurn`'s (STALE_VERSION …) or `decide`'s.
+ */
+export async function runGameCommand(
+  deps: CommandDeps,
+  gameId: string,
+  expectedVersion: number,
+  idem: Idempotency | null,
+  seats: readonly SeatHolder[],
+  decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean }, RuleError>> {
+  const now = deps.now;
+  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets) => {
+    const state = fold(engineEvents(stored));
     let lexicon: Lexicon | null = null;
-    if (state.lexicon) {
+    if (state.lexicon && deps.lexicons) {
       const l = deps.lexicons.getMatching(state.lexicon);
       if (!l.ok) return l;
       lexicon = l.value;
     }
-    const decided = decide(state, command.value, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });
+    const decided = decideOn(state, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });
     if (!decided.ok) return decided;
     let after = state;
     for (const e of decided.value) {
@@ -523,7 +567,7 @@ export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequ
       if (!r.ok) throw new Error(`decide produced an event the fold rejects: ${r.error.code}`);
       after = r.value;
     }
-    const update = projection(after, now);
+    const update = projection(after);
     const version = game.version + decided.value.length;
     return ok({
       events: decided.value.map(toStored),
@@ -534,6 +578,25 @@ export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequ
   });
   if (!outcome.ok) return outcome;
   return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
+}
+
+/** A started game the caller sits in: its id, the caller's seat, the seats and the version now. */
+export interface SeatedGame {
+  readonly id: string;
+  readonly seat: Seat;
+  readonly seats: readonly SeatHolder[];
+  readonly version: number;
+}
+
+/** GAME_NOT_FOUND, NOT_SEATED (the caller has no seat) or GAME_NOT_STARTED (a seat is still open). */
+export async function seatedGame(db: Db, playerId: string, gameId: string): Promise<Result<SeatedGame, RuleError>> {
+  const row = UUID.test(gameId) ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true } }) : null;
+  if (!row) return gameNotFound(gameId);
+  const seats = await seatsOf(db.prisma, row.id);
+  const seat = seatOf(seats, playerId);
+  if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
+  if (row.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+  return ok({ id: row.id, seat, seats, version: row.version });
 }
 
 /** The game as the caller saw it right after the turn of `receipt` (the same on every retry). */
@@ -559,20 +622,34 @@ const gameIdOf = (cursor: string): string | null => {
   return text.startsWith('game:') ? text.slice(5) : null;
 };
 
+/** Inbox groups, in order: awaiting my move, the opponent's move, waiting for a second player, over. */
+const inboxRank = (r: PlayerGameRow): number => {
+  const live = r.status === 'playing' || r.status === 'waiting-final';
+  if (live) return r.turnSeat === r.seat ? 0 : 1;
+  return r.status === 'open' ? 2 : 3;
+};
+
 /**
- * The caller's games, those awaiting their move first (soonest deadline first), then the others by
- * deadline, then most recently changed; a relay page of `first` after the cursor `after`.
+ * The caller's games as an inbox for clients that poll (issue 5): those awaiting the caller's move
+ * first, then those awaiting the opponent, then open seats, then finished games; inside a group the
+ * soonest deadline first and untimed games last, then the most recently changed. A relay page of
+ * `first` after the cursor `after`.
  */
 export async function myGames(deps: GameDeps, playerId: string, page: { readonly first?: number | null; readonly after?: string | null }): Promise<Result<GamesPage, RuleError>> {
   const first = page.first ?? DEFAULT_GAMES_PAGE;
   if (!Number.isInteger(first) || first < 1 || first > MAX_GAMES_PAGE) return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
   const rows = await gamesOfPlayer(deps.db.prisma, playerId);
-  const awaiting = (r: (typeof rows)[number]) => (r.status === 'playing' || r.status === 'waiting-final') && r.turnSeat === r.seat;
   const time = (d: Date | null) => (d === null ? Number.POSITIVE_INFINITY : d.getTime());
-  const unique = [...new Map(rows.map((r) => [r.gameId, r])).values()];
+  // A player in both seats (allowed for imports) is listed once, under the seat that is to move.
+  const bySeat = new Map<string, PlayerGameRow>();
+  for (const r of rows) {
+    const seen = bySeat.get(r.gameId);
+    if (!seen || inboxRank(r) < inboxRank(seen)) bySeat.set(r.gameId, r);
+  }
+  const unique = [...bySeat.values()];
   unique.sort(
     (a, b) =>
-      Number(awaiting(b)) - Number(awaiting(a)) ||
+      inboxRank(a) - inboxRank(b) ||
       time(a.deadlineAt) - time(b.deadlineAt) ||
       b.updatedAt.getTime() - a.updatedAt.getTime() ||
       (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0),

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../result.js';
 import { BLANK, DISTRIBUTIONS, fullBag, joinTiles } from '../tiles.js';
 import { commitment } from './bag.js';
 import { CHALLENGE_EFFECTS } from './challenge.js';
+import { advanceClock, checkPauseEvent, initialClock } from './clock.js';
 import { decideWinner, nextScoreless } from './end.js';
 import { other, type GameCreated, type GameEvent, type Seat } from './events.js';
 import { missingFrom, withAdded, without } from './multiset.js';
@@ -59,6 +60,7 @@ export const createState = (e: GameCreated): Result<GameState> => {
     result: null,
     history: [],
     eventCount: 1,
+    clock: initialClock(e.timeControl, e.createdAt),
   });
 };
 
@@ -69,7 +71,7 @@ const record = (s: GameState, r: Omit<TurnRecord, 'cumulative'>, scores: readonl
 
 /** Scores changed after the end (time penalty, ruling): the winner follows the new scores. */
 const rescore = (s: GameState, scores: [number, number]): GameState['result'] =>
-  s.result ? { ...s.result, winner: decideWinner(s.rules, scores, s.result.scoresBeforeAdjustments, s.result.loser) } : null;
+  s.result && s.result.reason !== 'aborted' ? { ...s.result, winner: decideWinner(s.rules, scores, s.result.scoresBeforeAdjustments, s.result.loser) } : s.result;
 
 const mustBeOnTurn = (s: GameState, seat: Seat, what: string): Result<true> => {
   if (s.status === 'ended') return violation('GAME_OVER', `The game is over: ${what} by ${seatName(s, seat)} comes after its end.`, { seat });
@@ -86,7 +88,7 @@ export function apply(state: GameState | null, event: GameEvent): Result<GameSta
     return createState(event);
   }
   const next = step(state, event);
-  return next.ok ? ok({ ...next.value, eventCount: state.eventCount + 1 }) : next;
+  return next.ok ? ok({ ...next.value, eventCount: state.eventCount + 1, clock: advanceClock(state, next.value, event) }) : next;
 }
 
 function step(s: GameState, e: GameEvent): Result<GameState> {
@@ -423,11 +425,27 @@ function step(s: GameState, e: GameEvent): Result<GameState> {
           adjustments: e.adjustments,
           loser: e.loser,
           scoresBeforeAdjustments: before,
-          winner: decideWinner(s.rules, scores, before, e.loser),
+          // An aborted game has no winner (platform-differences §2.1), whatever the score.
+          winner: e.reason === 'aborted' ? null : decideWinner(s.rules, scores, before, e.loser),
           seed: e.seed,
         },
       });
     }
+
+    case 'pause-requested':
+    case 'pause-accepted':
+    case 'pause-declined':
+    case 'resumed': {
+      const checked = checkPauseEvent(s, e);
+      return checked.ok ? ok(s) : checked;
+    }
+
+    case 'aborted':
+      if (s.status === 'ended') return violation('GAME_OVER', 'The game is over: it can no longer be aborted.', { seat: e.seat });
+      if (s.history.length > 0) {
+        return violation('ABORT_TOO_LATE', `A game can be aborted only before its first turn; ${s.history.length} turn(s) have been taken. Resign instead.`, { seat: e.seat, turns: s.history.length });
+      }
+      return ok(s);
 
     case 'ruling-applied': {
       let scores: [number, number] = [s.scores[0], s.scores[1]];

@@ -26,11 +26,26 @@ export interface DecideContext {
   readonly lexicon: Lexicon | null;
   /** The game's secret bag seed (seeded games); `null` for imported games, whose draws are unknown. */
   readonly seed: string | null;
-  /** ISO timestamp, for events that record time. */
+  /** ISO timestamp: every event decided is stamped with it (`at`), which the clock folds (clock.ts). */
   readonly now?: string;
 }
 
-export const COMMAND_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'timeout', 'forfeit', 'free-trade', 'blank-substitution'] as const;
+export const COMMAND_KINDS = [
+  'play',
+  'exchange',
+  'pass',
+  'challenge',
+  'resign',
+  'timeout',
+  'forfeit',
+  'free-trade',
+  'blank-substitution',
+  'abort',
+  'request-pause',
+  'accept-pause',
+  'decline-pause',
+  'resume',
+] as const;
 
 export type Command =
   | { readonly kind: 'play'; readonly seat: Seat; readonly move: PlayMove | string }
@@ -44,13 +59,25 @@ export type Command =
   /** seed-002 Free Trades: the tiles to trade, in the announced order. */
   | { readonly kind: 'free-trade'; readonly seat: Seat; readonly tiles: readonly string[] }
   /** seed-002 Blank Substitution: take the blanks on these squares (`H8` or {row, col}), then play. */
-  | { readonly kind: 'blank-substitution'; readonly seat: Seat; readonly blanks: readonly (string | Square)[]; readonly move: PlayMove | string };
+  | { readonly kind: 'blank-substitution'; readonly seat: Seat; readonly blanks: readonly (string | Square)[]; readonly move: PlayMove | string }
+  /** Cancel the game before its first turn: no winner (platform-differences §2.1 "Abort"). */
+  | { readonly kind: 'abort'; readonly seat: Seat }
+  /** Ask the opponent to stop the clock for `seconds` (a vacation; clock.ts limits). */
+  | { readonly kind: 'request-pause'; readonly seat: Seat; readonly seconds: number }
+  | { readonly kind: 'accept-pause'; readonly seat: Seat }
+  | { readonly kind: 'decline-pause'; readonly seat: Seat }
+  /** End a running pause early (either player). */
+  | { readonly kind: 'resume'; readonly seat: Seat };
 
-/** Applies events one by one to a working state so every later decision sees their effect. */
+/** Applies events one by one to a working state so every later decision sees their effect; stamps each with `at`. */
 class Batch {
   readonly events: GameEvent[] = [];
-  constructor(public state: GameState) {}
-  push(e: GameEvent): Result<GameState> {
+  constructor(
+    public state: GameState,
+    private readonly at?: string,
+  ) {}
+  push(event: GameEvent): Result<GameState> {
+    const e = this.at !== undefined && event.at === undefined ? { ...event, at: this.at } : event;
     const r = apply(this.state, e);
     if (!r.ok) return r;
     this.state = r.value;
@@ -250,7 +277,7 @@ const squareOf = (sq: string | Square): Result<Square> => {
 
 /** Decides a command; see the module comment. */
 export function decide(state: GameState, command: Command, ctx: DecideContext): Result<GameEvent[]> {
-  const b = new Batch(state);
+  const b = new Batch(state, ctx.now);
   const seat = command.seat;
   const rules = state.rules;
   if (state.bagKind === 'seeded' && ctx.seed !== null && commitment(ctx.seed) !== state.commitment) {
@@ -346,10 +373,41 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
     case 'timeout':
     case 'forfeit': {
       if (state.status === 'ended') return fail('GAME_OVER', 'The game is over.', { seat });
+      if (command.kind === 'timeout' && state.status === 'waiting-final' && state.turn === seat && state.pending?.wentOut && state.pending.seat === other(seat)) {
+        // Woogles (platform-differences §2.1 "Timeout"): the opponent has played out and only the final
+        // pass or challenge is pending, so the player who ran out of time is passed for, not forfeited.
+        const r = b.push({ type: 'pass', seat, auto: 'timeout' });
+        if (!r.ok) return r;
+        return finish(b, ctx.seed);
+      }
       const marker: GameEvent =
         command.kind === 'resign' ? { type: 'resigned', seat } : command.kind === 'timeout' ? { type: 'timed-out', seat } : { type: 'forfeited', seat, reason: command.reason };
       const reason = command.kind === 'resign' ? 'resigned' : command.kind === 'timeout' ? 'timed-out' : 'forfeited';
       const r = b.pushAll([marker, { type: 'game-ended', reason, adjustments: [], loser: seat, seed: state.bagKind === 'seeded' ? ctx.seed : null }]);
+      return r.ok ? ok(b.events) : r;
+    }
+
+    case 'abort': {
+      const r = b.pushAll([
+        { type: 'aborted', seat },
+        { type: 'game-ended', reason: 'aborted', adjustments: [], loser: null, seed: state.bagKind === 'seeded' ? ctx.seed : null },
+      ]);
+      return r.ok ? ok(b.events) : r;
+    }
+
+    case 'request-pause':
+    case 'accept-pause':
+    case 'decline-pause':
+    case 'resume': {
+      const event: GameEvent =
+        command.kind === 'request-pause'
+          ? { type: 'pause-requested', seat, seconds: command.seconds }
+          : command.kind === 'accept-pause'
+            ? { type: 'pause-accepted', seat }
+            : command.kind === 'decline-pause'
+              ? { type: 'pause-declined', seat }
+              : { type: 'resumed', seat };
+      const r = b.push(event);
       return r.ok ? ok(b.events) : r;
     }
 

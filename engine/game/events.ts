@@ -15,10 +15,21 @@ export type Seat = (typeof SEATS)[number];
 export const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 
 export const TIME_CONTROL_KINDS = ['untimed', 'correspondence', 'clock'] as const;
-/** Opaque to the engine for now; the service enforces clocks and appends `timed-out` / `time-penalty`. */
+/**
+ * How a game is timed (validated by `validateTimeControl`, clock.ts). `correspondence`: each turn has
+ * `turnSeconds`; time beyond it is drawn from the mover's `bankSeconds` (platform-differences §2.1,
+ * Woogles correspondence); pauses by mutual agreement up to `maxPauses` per game and `maxPauseSeconds`
+ * in total (defaults in clock.ts when absent). `clock`: minutes per player, kept by the clients.
+ */
 export type TimeControl =
   | { readonly kind: 'untimed' }
-  | { readonly kind: 'correspondence'; readonly turnSeconds: number; readonly bankSeconds: number }
+  | {
+      readonly kind: 'correspondence';
+      readonly turnSeconds: number;
+      readonly bankSeconds: number;
+      readonly maxPauses?: number;
+      readonly maxPauseSeconds?: number;
+    }
   | { readonly kind: 'clock'; readonly minutes: number };
 
 export interface PlayerInfo {
@@ -55,6 +66,11 @@ export const GAME_EVENT_TYPES = [
   'forfeited',
   'game-ended',
   'ruling-applied',
+  'pause-requested',
+  'pause-accepted',
+  'pause-declined',
+  'resumed',
+  'aborted',
 ] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
@@ -137,6 +153,8 @@ export interface ExchangeEvent {
 export interface PassEvent {
   readonly type: 'pass';
   readonly seat: Seat;
+  /** `timeout`: the pass was made for a player whose time ran out while only the final pass was pending (clock.ts). */
+  readonly auto?: 'timeout';
 }
 
 /** `seat` challenges the pending play; `valid` is the judgement (every challenged word valid). */
@@ -206,6 +224,32 @@ export interface Forfeited {
   readonly reason: string;
 }
 
+/** `seat` asks the opponent to pause the game's clock for up to `seconds` (a vacation, clock.ts). */
+export interface PauseRequested {
+  readonly type: 'pause-requested';
+  readonly seat: Seat;
+  readonly seconds: number;
+}
+/** The opponent of the requester agrees: the clock stops from this event's `at` for the seconds asked. */
+export interface PauseAccepted {
+  readonly type: 'pause-accepted';
+  readonly seat: Seat;
+}
+export interface PauseDeclined {
+  readonly type: 'pause-declined';
+  readonly seat: Seat;
+}
+/** Either player ends a pause early; the clock runs again from this event's `at`. */
+export interface Resumed {
+  readonly type: 'resumed';
+  readonly seat: Seat;
+}
+/** `seat` cancelled the game before its first turn (followed by `game-ended`, reason `aborted`, no winner). */
+export interface Aborted {
+  readonly type: 'aborted';
+  readonly seat: Seat;
+}
+
 export const END_REASONS = [
   'went-out',
   'scoreless-turns',
@@ -215,6 +259,7 @@ export const END_REASONS = [
   'forfeited',
   'challenge-lost',
   'ruling',
+  'aborted',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -247,7 +292,16 @@ export interface RulingApplied {
   readonly note: string;
 }
 
-export type GameEvent =
+/**
+ * When an event was recorded (ISO 8601), stamped by `decide` from `DecideContext.now`. The clock
+ * (clock.ts) folds turn times from it; events without it (imports, engine tests) leave the clock
+ * where the last stamped event put it.
+ */
+export interface Stamped {
+  readonly at?: string;
+}
+
+export type GameEvent = (
   | GameCreated
   | TilesDrawn
   | RackRevealed
@@ -268,6 +322,13 @@ export type GameEvent =
   | TimedOut
   | Forfeited
   | GameEnded
-  | RulingApplied;
+  | RulingApplied
+  | PauseRequested
+  | PauseAccepted
+  | PauseDeclined
+  | Resumed
+  | Aborted
+) &
+  Stamped;
 
 export const isGameEventType = (s: string): s is GameEventType => (GAME_EVENT_TYPES as readonly string[]).includes(s);

@@ -3,6 +3,7 @@ import type { Placement } from '../placement.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 import type { Distribution } from '../tiles.js';
+import type { ClockState } from './clock.js';
 import type { Adjustment, EndReason, PlayerInfo, Seat, TimeControl } from './events.js';
 
 /**
@@ -110,6 +111,8 @@ export interface GameState {
   readonly result: GameResult | null;
   readonly history: readonly TurnRecord[];
   readonly eventCount: number;
+  /** Turn times, banks and pauses (clock.ts), folded from the events' `at` stamps. */
+  readonly clock: ClockState;
 }
 
 /** Tiles in the bag: the unknown-to-the-log pool minus the racks' hidden tiles. */

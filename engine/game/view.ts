@@ -1,6 +1,7 @@
 import type { Board } from '../board.js';
 import { BLANK, fullBag } from '../tiles.js';
 import { CHALLENGE_EFFECTS } from './challenge.js';
+import { deadline, isCorrespondence, pauseAllowance, turnAllowanceEnds } from './clock.js';
 import { other, type PlayerInfo, type Seat } from './events.js';
 import { freeTradeOptions } from './free-trade.js';
 import { canonical, without } from './multiset.js';
@@ -14,6 +15,28 @@ import { bagCount, rackSize, type GameResult, type GameState, type GameStatus, t
 
 export const ACTION_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'free-trade', 'blank-substitution'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/**
+ * A correspondence game's clock as the log stands (issue 5). Both banks are public, as on a chess
+ * clock: the time a player has is no secret. `banks` are as of the last turn; the mover's bank runs
+ * down once `allowanceEndsAt` has passed (`banksAt` in clock.ts gives them at a given time).
+ */
+export interface ClockView {
+  readonly turnSeconds: number;
+  readonly bankSeconds: number;
+  readonly banks: readonly [number, number];
+  readonly turnStartedAt: string | null;
+  /** When the turn's own time ends and the mover's bank starts to run. */
+  readonly allowanceEndsAt: string | null;
+  /** When the mover loses on time; frozen (moved by the pause's length) while paused. */
+  readonly deadline: string | null;
+  readonly pauseRequest: { readonly seat: Seat; readonly seconds: number } | null;
+  /** The pause as accepted: it runs until `until` unless resumed earlier (whether it still runs depends on the time). */
+  readonly pause: { readonly since: string; readonly until: string } | null;
+  readonly pausesUsed: number;
+  readonly pausesLeft: number;
+  readonly pauseSecondsLeft: number;
+}
 
 interface CommonView {
   readonly players: readonly [PlayerInfo, PlayerInfo];
@@ -30,6 +53,8 @@ interface CommonView {
   readonly result: GameResult | null;
   /** The bag commitment (a hash: reveals nothing about the order). */
   readonly commitment: string | null;
+  /** Correspondence games only; null otherwise. */
+  readonly clock: ClockView | null;
 }
 
 export interface SeatView extends CommonView {
@@ -74,6 +99,28 @@ const common = (s: GameState, viewer: Seat | null): CommonView => {
     history,
     result: s.result,
     commitment: s.commitment,
+    clock: clockView(s),
+  };
+};
+
+/** The public clock of a correspondence game; null for other time controls. */
+export const clockView = (s: GameState): ClockView | null => {
+  const tc = s.timeControl;
+  if (!isCorrespondence(tc)) return null;
+  const c = s.clock;
+  const left = pauseAllowance(s)!;
+  return {
+    turnSeconds: tc.turnSeconds,
+    bankSeconds: tc.bankSeconds,
+    banks: c.banks,
+    turnStartedAt: s.status === 'ended' ? null : c.turnStartedAt,
+    allowanceEndsAt: turnAllowanceEnds(s),
+    deadline: deadline(s),
+    pauseRequest: c.pause.requested,
+    pause: c.pause.active ? { since: c.pause.active.since, until: c.pause.active.until } : null,
+    pausesUsed: c.pause.count,
+    pausesLeft: left.count,
+    pauseSecondsLeft: left.seconds,
   };
 };
 

@@ -1,0 +1,59 @@
+import { createDb, type Db } from '../store/db.js';
+import { sweepDeadlines, type SweepOptions, type SweepResult } from '../service/lifecycle.js';
+import { resolveDatabaseUrl } from './secrets.js';
+
+/**
+ * The deadline sweeper Lambda, invoked on a schedule (EventBridge, every minute): ends every overdue
+ * correspondence game (`sweepDeadlines`, service/lifecycle.ts) and logs the counts as one JSON line.
+ * Overlapping or late invocations are safe: each game is settled at the version read, so a move or
+ * another sweeper that committed first wins and this run skips the game.
+ */
+
+export interface DeadlineHandlerDeps {
+  /** The database, opened once per container. */
+  readonly getDb: () => Promise<Db>;
+  readonly now?: () => Date;
+  readonly log?: (line: string) => void;
+  readonly options?: Omit<SweepOptions, 'now'>;
+}
+
+export interface DeadlineRunLog extends Omit<SweepResult, 'failed'> {
+  readonly msg: 'deadlines.sweep';
+  /** How many games were refused for another reason, with their ids and codes. */
+  readonly failed: number;
+  readonly failures: SweepResult['failed'];
+  readonly ms: number;
+}
+
+export const createDeadlineHandler =
+  (deps: DeadlineHandlerDeps) =>
+  async (): Promise<SweepResult> => {
+    const now = deps.now ?? (() => new Date());
+    const started = Date.now();
+    const db = await deps.getDb();
+    const result = await sweepDeadlines({ db, now }, deps.options ?? {});
+    const { failed, ...counts } = result;
+    const line: DeadlineRunLog = { msg: 'deadlines.sweep', ...counts, failed: failed.length, failures: failed, ms: Date.now() - started };
+    (deps.log ?? console.log)(JSON.stringify(line));
+    return result;
+  };
+
+/**
+ * One database per container, opened on first use through `resolveDatabaseUrl` (as the other
+ * functions); migrations on start unless ARBITER_MIGRATE_ON_START=0 (the deployed stack sets it: the
+ * migration trigger has run). No lexicons: a timeout or an auto-pass judges no word. A failed open is
+ * not cached, so the next invocation tries again.
+ */
+let dbPromise: Promise<Db> | undefined;
+const containerDb = (env: Readonly<Record<string, string | undefined>> = process.env): Promise<Db> => {
+  dbPromise ??= resolveDatabaseUrl(env)
+    .then((databaseUrl) => createDb({ databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
+    .catch((e: unknown) => {
+      dbPromise = undefined;
+      throw e;
+    });
+  return dbPromise;
+};
+
+/** The Lambda entry point (scheduled event; the event itself carries nothing we need). */
+export const handler = createDeadlineHandler({ getDb: () => containerDb() });
