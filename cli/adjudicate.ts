@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { adjudicate } from '../engine/adjudication/adjudicate.js';
 import { parseDispute } from '../engine/adjudication/parse.js';
 import type { Ruling } from '../engine/adjudication/ruling.js';
-import { formatCitation } from '../engine/errors.js';
+import { formatCitationTagged } from '../engine/errors.js';
 import { RULE_SET_IDS } from '../engine/rules/ruleset.js';
 import type { CliIo } from './io.js';
 import { resolveWithSets } from './rule-options.js';
@@ -27,7 +27,7 @@ const formatText = (rules: string, r: Ruling): string =>
     `${rules}: ${r.ruling}`,
     `  ${r.explanation}`,
     ...r.effects.map((e) => `  - ${describeEffect(e)}`),
-    `  cites: ${r.citations.map((c) => `${formatCitation(c)}${c.verification ? ` [${c.verification}]` : ''}`).join('; ')}`,
+    `  cites: ${r.citations.map(formatCitationTagged).join('; ')}`,
   ].join('\n');
 
 export async function run(args: string[], io: CliIo): Promise<number> {

@@ -5,7 +5,7 @@
  */
 import { adjudicate } from '../engine/adjudication/adjudicate.js';
 import { parseDispute } from '../engine/adjudication/parse.js';
-import { formatCitation } from '../engine/errors.js';
+import { formatCitationTagged } from '../engine/errors.js';
 import { formatParameterValue, getParameter, PARAMETERS } from '../engine/rules/params.js';
 import { PRESETS } from '../engine/rules/presets.js';
 import { RULE_SET_IDS } from '../engine/rules/ruleset.js';
@@ -19,7 +19,7 @@ export const parameterTableMarkdown = (): string => {
   const rows = PARAMETERS.map((p) => {
     const cells = RULE_SET_IDS.map((id) => {
       const rs = PRESETS[id];
-      const src = (rs.sources[p.path] ?? []).map((c) => `${formatCitation(c)}${c.verification ? ` [${c.verification}]` : ''}`).join('; ');
+      const src = (rs.sources[p.path] ?? []).map(formatCitationTagged).join('; ');
       return cell(`\`${formatParameterValue(getParameter(rs, p.path))}\` — ${src}`);
     });
     return `| \`${p.path}\` | ${cell(p.description)} | ${cells.join(' | ')} |`;

@@ -2,7 +2,7 @@
  * `arbiter rules [PRESET] [--set path=value]… [--json]`: the presets and every parameter with its value
  * and source. Exit 0, or 2 for an unknown preset or a bad override.
  */
-import { formatCitation } from '../engine/errors.js';
+import { formatCitationTagged } from '../engine/errors.js';
 import { describeParameterType, formatParameterValue, getParameter, PARAMETERS } from '../engine/rules/params.js';
 import { RULE_SET_IDS, type RuleSet } from '../engine/rules/ruleset.js';
 import type { CliIo } from './io.js';
@@ -27,7 +27,7 @@ const formatText = (rs: RuleSet): string => {
   const width = Math.max(...PARAMETERS.map((p) => p.path.length));
   const lines = [`${rs.id} — ${rs.name}`, `  ${rs.description}`, ''];
   for (const p of PARAMETERS) {
-    const src = (rs.sources[p.path] ?? []).map((c) => `${formatCitation(c)}${c.verification ? ` [${c.verification}]` : ''}`).join('; ');
+    const src = (rs.sources[p.path] ?? []).map(formatCitationTagged).join('; ');
     lines.push(`  ${p.path.padEnd(width)}  ${formatParameterValue(getParameter(rs, p.path)).padEnd(28)}  ${src}`);
   }
   return lines.join('\n');

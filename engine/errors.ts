@@ -30,6 +30,9 @@ export const cite = (source: RuleSource, rule: string, verification?: Citation['
 /** Formats a citation for messages: `seed-003 rule 5`. */
 export const formatCitation = (c: Citation): string => `${c.source} ${c.rule}`;
 
+/** As {@link formatCitation}, with the verification tag when there is one: `wespa-3.0 3.10.15(i) [V]`. */
+export const formatCitationTagged = (c: Citation): string => `${formatCitation(c)}${c.verification ? ` [${c.verification}]` : ''}`;
+
 /**
  * Every expected failure in the engine. `code` is stable (clients switch on it); `message` is a
  * sentence for people that names the offending field, square or tile; `details` carries the data.

@@ -12,6 +12,7 @@ import {
 import { cite, ruleError, type RuleError } from './errors.js';
 import type { Lexicon } from './lexicon/lexicon.js';
 import type { PlayMove } from './move.js';
+import { missingFrom, without } from './game/multiset.js';
 import { err, ok, type Result } from './result.js';
 import { scoreWords, type ScoredWord } from './scoring.js';
 import { BLANK, joinTiles, scoreTable, type Distribution } from './tiles.js';
@@ -270,15 +271,10 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
 
   let rackAfter: string[] | undefined;
   if (ctx.rack) {
-    rackAfter = ctx.rack.slice();
-    let missing: string[] | undefined;
-    for (const p of placements) {
-      const need = p.blank ? BLANK : p.letter;
-      const i = rackAfter.indexOf(need);
-      if (i < 0) (missing ??= []).push(need);
-      else rackAfter.splice(i, 1);
-    }
-    if (missing) {
+    const needs = placements.map((p) => (p.blank ? BLANK : p.letter));
+    const after = without(ctx.rack, needs);
+    if (after === null) {
+      const missing = missingFrom(ctx.rack, needs);
       return fail(
         'TILES_NOT_IN_RACK',
         `The play ${at} ${writtenWord(move)} needs ${joinTiles(missing)}, which the rack ${joinTiles(ctx.rack)} does not hold${missing.includes(BLANK) ? ' (a blank is written lowercase and uses a ?)' : ''}.`,
@@ -286,6 +282,7 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
         'rule 4',
       );
     }
+    rackAfter = after;
   }
 
   const lexicon = ctx.lexicon ?? null;

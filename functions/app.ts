@@ -19,6 +19,12 @@ export interface AppOptions extends YogaOptions {
   readonly now?: () => Date;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly warn?: (message: string) => void;
+  /**
+   * Record the loaded lexicons in the database before serving (default true: the local server, tests).
+   * The deployed API passes false: the migrate function registers the shipped lexicons once per
+   * deployment (functions/migrate.ts), which keeps those queries out of every cold start.
+   */
+  readonly registerLexicons?: boolean;
 }
 
 export interface App {
@@ -36,7 +42,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
   if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
   const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
   try {
-    await registerLexicons(db.prisma, lexicons);
+    if (options.registerLexicons !== false) await registerLexicons(db.prisma, lexicons);
   } catch (e) {
     if (!options.db) await db.close();
     throw e;

@@ -1,6 +1,6 @@
-import { createDb, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { sweepDeadlines, type SweepOptions, type SweepResult } from '../service/lifecycle.js';
-import { resolveDatabaseUrl } from './secrets.js';
+import { containerDb } from './container-db.js';
 
 /**
  * The deadline sweeper Lambda, invoked on a schedule (EventBridge, every minute): ends every overdue
@@ -38,22 +38,5 @@ export const createDeadlineHandler =
     return result;
   };
 
-/**
- * One database per container, opened on first use through `resolveDatabaseUrl` (as the other
- * functions); migrations on start unless ARBITER_MIGRATE_ON_START=0 (the deployed stack sets it: the
- * migration trigger has run). No lexicons: a timeout or an auto-pass judges no word. A failed open is
- * not cached, so the next invocation tries again.
- */
-let dbPromise: Promise<Db> | undefined;
-const containerDb = (env: Readonly<Record<string, string | undefined>> = process.env): Promise<Db> => {
-  dbPromise ??= resolveDatabaseUrl(env)
-    .then((databaseUrl) => createDb({ databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
-    .catch((e: unknown) => {
-      dbPromise = undefined;
-      throw e;
-    });
-  return dbPromise;
-};
-
-/** The Lambda entry point (scheduled event; the event itself carries nothing we need). */
+/** The Lambda entry point (scheduled event; the event itself carries nothing we need). No lexicons: a timeout or an auto-pass judges no word. */
 export const handler = createDeadlineHandler({ getDb: () => containerDb() });

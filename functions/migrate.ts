@@ -2,22 +2,33 @@
  * The migration Lambda: brings the database up to the migrations shipped in its bundle with the
  * project's own migrator (store/migrate.ts). The stack runs it from a CDK Trigger on every deployment
  * that changes it (new migrations change its bundle), before the API function's new code goes live;
- * a throw fails the deployment. Idempotent: an up-to-date database is left as it is.
+ * a throw fails the deployment. Idempotent: an up-to-date database is left as it is. It then records
+ * the lexicons shipped beside it in the database (games reference them by name and hash), so that the
+ * API does not have to at each cold start (functions/runtime.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { LexiconDir } from '../engine/lexicon/files.js';
+import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { createDb, type CreateDbOptions, type Db } from '../store/db.js';
 import { MigrationError, type MigrateReport } from '../store/migrate.js';
 import { resolveDatabaseUrl } from './secrets.js';
 
 /** scripts/build.ts copies `migrations/` next to the bundle; from source, store/migrate.ts finds its own. */
 const BUNDLED_MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** The same for the lexicons (the API's bundle ships the same files); from source, the usual search directories. */
+const BUNDLED_LEXICONS = fileURLToPath(new URL('./lexicons/', import.meta.url));
+
+const shippedLexicons = (): LexiconRegistry =>
+  existsSync(BUNDLED_LEXICONS) ? loadLexiconRegistry([{ path: BUNDLED_LEXICONS, origin: 'shipped' } satisfies LexiconDir]) : loadLexiconRegistry();
 
 export interface MigrateHandlerDeps {
   readonly resolveUrl?: () => Promise<string>;
   /** Opens (and migrates) the database; default `createDb`. */
   readonly open?: (options: CreateDbOptions) => Promise<Db>;
   readonly migrationsDir?: string;
+  /** The lexicons to register after migrating; default those shipped beside the bundle. */
+  readonly lexicons?: () => LexiconRegistry;
   /**
    * Connection attempts before giving up: on a first deployment the proxy may still be registering
    * its target when the trigger fires, and a paused cluster takes seconds to resume.
@@ -30,6 +41,8 @@ export interface MigrateHandlerDeps {
 
 export interface MigrateRunLog extends MigrateReport {
   readonly msg: 'migrate.done';
+  /** The lexicons registered (name:hash prefix). */
+  readonly lexicons: readonly string[];
   readonly attempts: number;
   readonly ms: number;
 }
@@ -57,7 +70,10 @@ export const createMigrateHandler =
       }
       try {
         const report = db.migrations ?? { applied: [], alreadyApplied: [], unknown: [] };
-        const line: MigrateRunLog = { msg: 'migrate.done', ...report, attempts: attempt, ms: Date.now() - started };
+        const lexicons = (deps.lexicons ?? shippedLexicons)();
+        await registerLexicons(db.prisma, lexicons);
+        const registered = lexicons.all.map((l) => `${l.name}:${l.hash.slice(0, 12)}`);
+        const line: MigrateRunLog = { msg: 'migrate.done', ...report, lexicons: registered, attempts: attempt, ms: Date.now() - started };
         log(JSON.stringify(line));
         return line;
       } finally {

@@ -13,6 +13,8 @@ export const buildRuntimeApp = async (baseEnv: Readonly<Record<string, string | 
   return createApp({
     env,
     dbOptions: { databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' },
+    // Where the migrate function prepares the database, it also registers the shipped lexicons.
+    registerLexicons: env['ARBITER_MIGRATE_ON_START'] !== '0',
     graphiql: false,
   });
 };

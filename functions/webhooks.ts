@@ -1,6 +1,6 @@
-import { createDb, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { drain, type DrainDeps, type DrainResult } from '../service/webhooks.js';
-import { resolveDatabaseUrl } from './secrets.js';
+import { containerDb } from './container-db.js';
 
 /**
  * The webhook sender Lambda, invoked on a schedule (EventBridge, e.g. every minute): drains the outbox
@@ -35,22 +35,5 @@ export const createWebhookHandler =
     return result;
   };
 
-/**
- * One database per container, opened on first use. The URL comes from `resolveDatabaseUrl` (the seam the
- * API Lambda uses too: DATABASE_URL today, Secrets Manager later); migrations on start as for the API,
- * unless ARBITER_MIGRATE_ON_START=0. Only the database is opened, not the whole app: the sender needs
- * neither lexicons nor GraphQL. A failed open is not cached, so the next invocation tries again.
- */
-let dbPromise: Promise<Db> | undefined;
-const containerDb = (env: Readonly<Record<string, string | undefined>> = process.env): Promise<Db> => {
-  dbPromise ??= resolveDatabaseUrl(env)
-    .then((databaseUrl) => createDb({ databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
-    .catch((e: unknown) => {
-      dbPromise = undefined;
-      throw e;
-    });
-  return dbPromise;
-};
-
-/** The Lambda entry point (scheduled event; the event itself carries nothing we need). */
+/** The Lambda entry point (scheduled event; the event itself carries nothing we need). The sender needs neither lexicons nor GraphQL. */
 export const handler = createWebhookHandler({ getDb: () => containerDb() });

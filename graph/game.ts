@@ -1,20 +1,20 @@
-import { formatAnchor, formatBoard, formatSquare, type Board } from '../engine/board.js';
+import { formatBoard, formatSquare, type Board } from '../engine/board.js';
 import type { RuleError } from '../engine/errors.js';
 import type { Adjustment } from '../engine/game/events.js';
 import type { GameResult, TurnRecord } from '../engine/game/state.js';
 import type { ReplayErrorItem, ReplayMismatch } from '../engine/gcg/replay.js';
 import type { Result } from '../engine/result.js';
-import type { RuleSet } from '../engine/rules/ruleset.js';
-import type { ScoredLetter, ScoredWord } from '../engine/scoring.js';
 import { joinTiles } from '../engine/tiles.js';
 import { gameRecord, importGame, type GameRecord } from '../service/game-record.js';
 import { createGame, gameAfterTurn, getGame, isSeatView, joinGame, myGames, submitTurn, type GameDeps, type GameSnapshot } from '../service/games.js';
 import type { SeatHolder } from '../store/seats.js';
 import { builder } from './builder.js';
+import { connectionOf, requireForward } from './connection.js';
 import { requirePlayer, type Context } from './context.js';
 import { ArbiterError, ErrorInterface, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError, ForbiddenError, ValidationError, unwrap } from './errors.js';
 import { CreateGameInput, ImportGameInput, newGameOf, SubmitTurnInput, turnActionOf } from './game-inputs.js';
 import { PlayerType } from './players.js';
+import { RuleSetType, ScoredWordType } from './rules.js';
 
 /**
  * Games (issue 4): `game`, `myGames`, `gameRecord`; `createGame`, `joinGame`, `submitTurn`,
@@ -54,24 +54,6 @@ export const value = <T>(r: Result<T, RuleError>): T => {
 const GameLexiconType = builder.objectRef<{ name: string; hash: string }>('GameLexicon').implement({
   description: 'The word list a game is judged with, by name and content hash.',
   fields: (t) => ({ name: t.exposeString('name'), hash: t.exposeString('hash') }),
-});
-
-const GameRuleSetType = builder.objectRef<RuleSet>('GameRuleSet').implement({
-  description: 'The rule set a game is played under, with any overrides applied (fixed when the game was created).',
-  fields: (t) => ({
-    id: t.exposeString('id', { description: 'Preset id (GCG_IMPORT for imported records: rules inferred from the record).' }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    challengeMode: t.string({ description: 'double, single, points-per-word, points-per-turn, void, triple or free.', resolve: (r) => r.challenge.mode }),
-    parameters: t.field({
-      type: 'JSON',
-      description: 'Every parameter, nested like the rule set (see the ruleSet query for sources).',
-      resolve: (r) => {
-        const { sources: _s, ...rest } = r;
-        return rest;
-      },
-    }),
-  }),
 });
 
 interface TimeControlShape {
@@ -168,35 +150,6 @@ const TileCountType = builder.objectRef<{ tile: string; count: number }>('TileCo
   fields: (t) => ({ tile: t.exposeString('tile', { description: 'A letter, or ? for a blank.' }), count: t.exposeInt('count') }),
 });
 
-const PREMIUMS: Readonly<Record<string, string>> = { l2: 'DLS', l3: 'TLS', l4: 'QLS', w2: 'DWS', w3: 'TWS', w4: 'QWS' };
-
-const LetterScoreType = builder.objectRef<ScoredLetter>('LetterScore').implement({
-  description: 'One square of a word in a move’s score breakdown (seed-003 scoring 2–6).',
-  fields: (t) => ({
-    square: t.string({ resolve: (l) => formatSquare(l) }),
-    letter: t.exposeString('letter'),
-    blank: t.exposeBoolean('blank'),
-    newlyPlaced: t.exposeBoolean('newlyPlaced'),
-    face: t.exposeInt('face'),
-    premium: t.string({ nullable: true, resolve: (l) => PREMIUMS[l.letterMultiplier > 1 ? `l${l.letterMultiplier}` : `w${l.wordMultiplier}`] ?? null }),
-    value: t.exposeInt('value'),
-  }),
-});
-
-const WordScoreType = builder.objectRef<ScoredWord>('WordScore').implement({
-  description: 'A word a move formed, with its score breakdown (seed-003 scoring 1–7).',
-  fields: (t) => ({
-    word: t.exposeString('word'),
-    main: t.exposeBoolean('main'),
-    start: t.string({ resolve: (w) => formatAnchor(w.start) }),
-    letters: t.field({ type: [LetterScoreType], resolve: (w) => [...w.letters] }),
-    letterSum: t.exposeInt('letterSum'),
-    wordMultiplier: t.exposeInt('wordMultiplier'),
-    score: t.exposeInt('score'),
-    valid: t.boolean({ nullable: true, description: 'Lexicon judgement when made; null when not judged.', resolve: (w) => w.valid }),
-  }),
-});
-
 const GameMoveType = builder.objectRef<TurnRecord>('GameMove').implement({
   description: 'One line of the score sheet.',
   fields: (t) => ({
@@ -205,7 +158,7 @@ const GameMoveType = builder.objectRef<TurnRecord>('GameMove').implement({
     notation: t.string({ description: '8H WORD, -ABC (your own exchange) or -3, -, …', resolve: (m) => m.move }),
     score: t.exposeInt('score'),
     cumulative: t.exposeInt('cumulative', { description: 'The seat’s total after this line.' }),
-    words: t.field({ type: [WordScoreType], description: 'For a play: main word first, then cross words.', resolve: (m) => [...(m.words ?? [])] }),
+    words: t.field({ type: [ScoredWordType], description: 'For a play: main word first, then cross words.', resolve: (m) => [...(m.words ?? [])] }),
     tiles: t.string({ nullable: true, description: 'Exchanged tiles (your own exchanges only) or the rack counted at the end.', resolve: (m) => (m.tiles ? joinTiles(m.tiles) : null) }),
     count: t.int({ nullable: true, description: 'How many tiles were exchanged.', resolve: (m) => m.count ?? null }),
   }),
@@ -247,7 +200,7 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
     id: t.exposeID('id'),
     version: t.exposeInt('version', { description: 'Number of events so far: send it as expectedVersion with your next turn.' }),
     status: t.exposeString('status', { description: 'open (waiting for a player), playing, waiting-final (last tile played: pass or challenge), ended.' }),
-    ruleSet: t.field({ type: GameRuleSetType, resolve: (g) => g.rules }),
+    ruleSet: t.field({ type: RuleSetType, resolve: (g) => g.rules }),
     lexicon: t.field({ type: GameLexiconType, resolve: (g) => g.lexicon }),
     timeControl: t.field({ type: TimeControlType, resolve: (g) => ({ tc: g.timeControl, clock: g.clock }) }),
     seats: t.field({ type: [GameSeatType], resolve: (g) => g.seats.map((holder) => ({ holder, game: g })) }),
@@ -273,7 +226,8 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
     paused: t.boolean({ description: 'The clock is stopped by a pause both players agreed to.', resolve: (g) => g.clock?.paused ?? false }),
     pause: t.field({ type: GamePauseType, nullable: true, description: 'correspondence: the pause state and allowance; null otherwise.', resolve: (g) => g.clock }),
     legalActions: t.stringList({
-      description: 'What you may do now: play, exchange, pass, challenge, resign, free-trade, blank-substitution. Empty for spectators.',
+      description:
+        'What you may do now: play, exchange, pass, challenge, resign, free-trade, blank-substitution (submitTurn); abort (abortGame, before the first turn); claim-timeout (claimTimeout); request-pause, accept-pause, decline-pause (requestPause, respondToPause); resume. Empty for spectators.',
       resolve: (g) => (g.view && isSeatView(g.view) ? [...g.view.legalActions] : []),
     }),
     lastMove: t.field({ type: GameMoveType, nullable: true, resolve: (g) => g.view?.lastMove ?? null }),
@@ -353,17 +307,8 @@ builder.queryFields((t) => ({
       'Your games as an inbox: awaiting your move first, then awaiting your opponent, then open seats, then finished games; in each group the soonest deadline first and untimed games last. Forward pagination (first, after).',
     authScopes: { scope: 'games:read' },
     resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: 'myGames pages forward only: use first and after.' }]);
-      const page = value(await myGames(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null }));
-      return {
-        edges: page.edges.map((e) => ({ cursor: e.cursor, node: e.node })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: page.hasPreviousPage,
-          startCursor: page.edges[0]?.cursor ?? null,
-          endCursor: page.edges[page.edges.length - 1]?.cursor ?? null,
-        },
-      };
+      requireForward('myGames', args);
+      return connectionOf(value(await myGames(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })));
     },
   }),
 }));
@@ -401,7 +346,8 @@ builder.mutationFields((t) => ({
       const turn = value(
         await submitTurn(d, me, { gameId: String(input.gameId), expectedVersion: input.expectedVersion, idempotencyKey: input.idempotencyKey, action: turnActionOf(input.action) }),
       );
-      return value(await gameAfterTurn(d, me, turn.receipt));
+      // A turn played now answers from the state it computed; a replayed retry rebuilds the same view.
+      return turn.game ?? value(await gameAfterTurn(d, me, turn.receipt));
     },
   }),
   importGame: t.field({

@@ -1,11 +1,11 @@
 import type { RuleError } from '../engine/errors.js';
 import type { Result } from '../engine/result.js';
-import type { GameDeps } from '../service/games.js';
 import { createMatch, DEFAULT_MATCH_RULE_SET, getMatch, joinMatch, myMatches, type MatchGameSnapshot, type MatchOutcome, type MatchPlayerStanding, type MatchSnapshot } from '../service/matches.js';
 import { builder } from './builder.js';
-import { requirePlayer, type Context } from './context.js';
-import { ForbiddenError, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError, ValidationError, unwrap } from './errors.js';
-import { GameType } from './game.js';
+import { requirePlayer } from './context.js';
+import { ForbiddenError, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError } from './errors.js';
+import { connectionOf, requireForward } from './connection.js';
+import { deps, GameType, value as gameValue } from './game.js';
 import { TimeControlInput, timeControlOf } from './game-inputs.js';
 import { PlayerType } from './players.js';
 
@@ -15,14 +15,10 @@ import { PlayerType } from './players.js';
  * firsts and seconds, and the result, all computed by the engine from the games (service/matches.ts).
  */
 
-const deps = (ctx: Context): GameDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
-
-/** The value of a service result; BAD_INPUT becomes a ValidationError, MATCH_NOT_FOUND a NotFoundError. */
+/** The value of a service result: MATCH_NOT_FOUND becomes a NotFoundError, the rest as for games (BAD_INPUT a ValidationError). */
 const value = <T>(r: Result<T, RuleError>): T => {
-  if (r.ok) return r.value;
-  if (r.error.code === 'BAD_INPUT') throw new ValidationError([{ field: `input.${String(r.error.details?.['field'] ?? '')}`, message: r.error.message }]);
-  if (r.error.code === 'MATCH_NOT_FOUND') throw new NotFoundError(r.error.message, r.error.details ? { ...r.error.details } : undefined, r.error.code);
-  return unwrap(r);
+  if (!r.ok && r.error.code === 'MATCH_NOT_FOUND') throw new NotFoundError(r.error.message, r.error.details ? { ...r.error.details } : undefined, r.error.code);
+  return gameValue(r);
 };
 
 const FirstSecondType = builder.objectRef<MatchPlayerStanding['firstSecond']>('FirstSecondTally').implement({
@@ -67,7 +63,7 @@ export const MatchType = builder.objectRef<MatchSnapshot>('Match').implement({
   description: 'A match of games between two players, each going first once, decided on combined points (seed-003 rule 1, scoring 11).',
   fields: (t) => ({
     id: t.exposeID('id'),
-    status: t.exposeString('status', { description: 'open (waiting for the second player), playing, ended.' }),
+    status: t.exposeString('status', { description: 'open (waiting for the second player), playing, ended, aborted (a game was aborted: no result).' }),
     ruleSetId: t.string({ resolve: (m) => m.rules.id }),
     gameCount: t.int({ description: 'Games in the match (the rule set’s match.games).', resolve: (m) => m.games.length }),
     mySeat: t.int({ nullable: true, description: 'Your seat in every game; null when you are a spectator.', resolve: (m) => m.mySeat }),
@@ -105,17 +101,8 @@ builder.queryFields((t) => ({
     description: 'Your matches (created or joined), newest first. Forward pagination (first, after).',
     authScopes: { scope: 'games:read' },
     resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: 'myMatches pages forward only: use first and after.' }]);
-      const page = value(await myMatches(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null }));
-      return {
-        edges: page.edges.map((e) => ({ cursor: e.cursor, node: e.node })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: page.hasPreviousPage,
-          startCursor: page.edges[0]?.cursor ?? null,
-          endCursor: page.edges[page.edges.length - 1]?.cursor ?? null,
-        },
-      };
+      requireForward('myMatches', args);
+      return connectionOf(value(await myMatches(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })));
     },
   }),
 }));

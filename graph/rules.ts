@@ -38,12 +38,13 @@ const RuleParameterType = builder.objectRef<ParameterValue>('RuleParameter').imp
   }),
 });
 
-const RuleSetType = builder.objectRef<RuleSet>('RuleSet').implement({
-  description: 'A rule set: a preset, optionally with overrides. Every number the rule documents give is a parameter.',
+export const RuleSetType = builder.objectRef<RuleSet>('RuleSet').implement({
+  description: 'A rule set: a preset, optionally with overrides (a game’s: fixed when it was created). Every number the rule documents give is a parameter.',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Preset id: NSA_2008, WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID.' }),
+    id: t.exposeString('id', { description: 'Preset id: NSA_2008, WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID (GCG_IMPORT for an imported record: rules inferred from it).' }),
     name: t.exposeString('name'),
     description: t.exposeString('description'),
+    challengeMode: t.string({ description: 'double, single, points-per-word, points-per-turn, void, triple or free.', resolve: (rs) => rs.challenge.mode }),
     parameters: t.field({
       type: [RuleParameterType],
       description: 'Every parameter, in display order.',
@@ -111,7 +112,7 @@ const ScoredLetterType = builder.objectRef<ScoredLetter>('ScoredLetter').impleme
   }),
 });
 
-const ScoredWordType = builder.objectRef<ScoredWord>('ScoredWord').implement({
+export const ScoredWordType = builder.objectRef<ScoredWord>('ScoredWord').implement({
   description: 'A word formed by the play (seed-003 scoring 1–7).',
   fields: (t) => ({
     word: t.exposeString('word'),

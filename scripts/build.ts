@@ -3,7 +3,7 @@
  * copies the files it reads at run time next to it, and prints each bundle's size. The folder
  * `dist/<name>/` is what infra/app.ts deploys as the function's code.
  */
-import { build as esbuild, type Metafile } from 'esbuild';
+import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,8 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
   // The sweeper judges no word (a timeout or an auto-pass), so it ships without lexicons.
   { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },
-  { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations'] },
+  // Lexicons too: the migrate function registers them in the database (functions/migrate.ts), not the API's cold start.
+  { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations', 'lexicons'] },
 ];
 
 /**
@@ -78,13 +79,45 @@ const largestInputs = (meta: Metafile, outfile: string): BundleResult['largestIn
     .map(([path, bytes]) => ({ path, bytes }));
 };
 
+/** The file beside each bundle that holds Prisma's query compiler (see {@link wasmBesideBundle}). */
+export const QUERY_COMPILER_FILE = 'query_compiler.wasm';
+
+/**
+ * Prisma's generated client imports its query compiler as a 2.3 MB base64 string module; inlined, that
+ * string is half the bundle and every cold start parses it (~20 ms) whether or not the container ever
+ * queries. This swaps the module for one that reads the binary written beside the bundle, on the first
+ * query only (the client imports it lazily). `written` is set when the bundle uses it.
+ */
+const wasmBesideBundle = (outdir: string, written: { value: boolean }): Plugin => ({
+  name: 'arbiter-wasm-beside-bundle',
+  setup(build) {
+    build.onResolve({ filter: /query_compiler_[a-z]+_bg\.[a-z]+\.wasm-base64\.mjs$/ }, async (args) => {
+      if (args.pluginData === 'inner') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
+      if (resolved.errors.length) return undefined;
+      return { path: resolved.path, namespace: 'arbiter-wasm' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'arbiter-wasm' }, async (args) => {
+      const { wasm } = (await import(args.path)) as { wasm: string };
+      writeFileSync(join(outdir, QUERY_COMPILER_FILE), Buffer.from(wasm, 'base64'));
+      written.value = true;
+      return {
+        contents: `import { readFileSync } from 'node:fs';\nexport const wasm = readFileSync(new URL('./${QUERY_COMPILER_FILE}', import.meta.url)).toString('base64');\n`,
+        loader: 'js',
+      };
+    });
+  },
+});
+
 /** Bundles one function into `dist/<name>/` (emptied first) and copies its assets. */
 export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Promise<BundleResult> => {
   const outdir = join(dist, fn.name);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const outfile = join(outdir, 'index.mjs');
+  const wasmWritten = { value: false };
   const result = await esbuild({
+    plugins: [wasmBesideBundle(outdir, wasmWritten)],
     absWorkingDir: ROOT,
     entryPoints: [join(ROOT, fn.entry)],
     outfile,
@@ -117,7 +150,9 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     file: outfile,
     bytes: code.length,
     gzipBytes: gzipSync(code, { level: 9 }).length,
-    assetBytes: fn.assets.reduce((n, a) => n + (existsSync(join(outdir, a)) ? folderBytes(join(outdir, a)) : 0), 0),
+    assetBytes:
+      fn.assets.reduce((n, a) => n + (existsSync(join(outdir, a)) ? folderBytes(join(outdir, a)) : 0), 0) +
+      (wasmWritten.value ? statSync(join(outdir, QUERY_COMPILER_FILE)).size : 0),
     largestInputs: largestInputs(result.metafile, outfile),
   };
 };

@@ -11,13 +11,14 @@ import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
-import type { Db } from '../store/db.js';
-import { createGame as insertGame, loadGame, runTurn, type GameUpdate, type NewEvent, type OutboxItem, type StoredEvent } from '../store/games.js';
+import type { Db, Tx } from '../store/db.js';
+import { createGame as insertGame, gameSeating, loadGame, runTurn, type Decision, type GameRow, type GameUpdate, type NewEvent, type OutboxItem, type StoredEvent } from '../store/games.js';
 import type { Idempotency } from '../store/idempotency.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
 import { claimSeat, gamesOfPlayer, seatsOf, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
 import type { LexiconRegistry } from './lexicons.js';
+import { refreshMatchStatusInTx } from './match-status.js';
 import { ruleSetFor } from './rules.js';
 import { webhookOutboxItem } from './webhook-events.js';
 
@@ -41,6 +42,8 @@ export const GAME_SERVICE_ERROR_CODES = [
   'SEAT_TAKEN',
   /** joinGame / createGame: a player cannot hold both seats. */
   'ALREADY_SEATED',
+  /** joinGame: the game belongs to a match (details.matchId): take its place with joinMatch. */
+  'JOIN_THE_MATCH',
   /** createGame: no player has the opponent's handle. */
   'PLAYER_NOT_FOUND',
   /** An input the engine never sees is malformed (details.field names it). */
@@ -240,15 +243,31 @@ export async function getGame(
   const version = options.atVersion === undefined ? game.version : Math.min(options.atVersion, game.version);
   const stored = loaded.value.events.slice(0, version);
   const events = engineEvents(stored);
-  const mySeat = seatOf(seats, viewerId);
   const state = events.length ? fold(events) : null;
-  const proposal = proposalOf(stored);
-  const created = events[0]?.type === 'game-created' ? events[0] : null;
-  const settings = created ?? proposal;
-  if (!settings) throw new Error(`game ${game.id} has neither game-created nor game-proposed`);
-  const view = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat);
   const current = version === game.version;
-  return ok({
+  const deadlineAt = options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : state && deadline(state) ? new Date(deadline(state)!) : null;
+  return ok(snapshotOf(game, seats, stored, state, seatOf(seats, viewerId), version, deadlineAt, deps.now()));
+}
+
+/**
+ * The game at `version` for the seat `mySeat` (null: a spectator): `stored` is its log up to there,
+ * folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
+ */
+const snapshotOf = (
+  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt'>,
+  seats: readonly SeatHolder[],
+  stored: readonly StoredEvent[],
+  state: GameState | null,
+  mySeat: Seat | null,
+  version: number,
+  deadlineAt: Date | null,
+  now: Date,
+): GameSnapshot => {
+  const first = engineEvents(stored.slice(0, 2))[0];
+  const settings = first?.type === 'game-created' ? first : proposalOf(stored);
+  if (!settings) throw new Error(`game ${game.id} has neither game-created nor game-proposed`);
+  const view = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
+  return {
     id: game.id,
     version,
     status: state ? state.status : 'open',
@@ -258,14 +277,14 @@ export async function getGame(
     mySeat,
     view,
     timeControl: settings.timeControl,
-    deadlineAt: options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : state && deadline(state) ? new Date(deadline(state)!) : null,
-    clock: state && view ? clockAt(state, view, deps.now()) : null,
+    deadlineAt,
+    clock: state && view ? clockAt(state, view, now) : null,
     bagCommitment: state?.commitment ?? null,
     imported: state?.bagKind === 'imported',
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
-  });
-}
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Creating and joining
@@ -303,6 +322,34 @@ const lexiconNamed = (deps: GameDeps, name: string | null | undefined): Result<L
  * only its commitment is public.
  */
 export async function createGame(deps: GameDeps, creatorId: string, input: NewGameInput): Promise<Result<GameSnapshot, RuleError>> {
+  const prepared = await prepareGame(deps, creatorId, input);
+  if (!prepared.ok) return prepared;
+  await deps.db.transaction((tx) => prepared.value.write(tx));
+  return getGame(deps, creatorId, prepared.value.id);
+}
+
+/** A game checked and decided (events, seed, outbox) but not yet written. */
+export interface PreparedGame {
+  readonly id: string;
+  /** The opponent seated at creation; null when the seat is open. */
+  readonly opponentId: string | null;
+  /** Writes the game (row, secret, seats, first events, outbox rows) in the caller's transaction; uses only `tx`. */
+  readonly write: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * {@link createGame} without the write: every check and read happens here, outside any transaction
+ * (on PGlite a read through `db.prisma` inside one would wait forever), so that a caller can write
+ * several games and more in one transaction — createMatch writes its match row and all its games so.
+ * `options.match`: the match the game belongs to and its place in it (the match row must be written
+ * first, in the same transaction). Errors as createGame's.
+ */
+export async function prepareGame(
+  deps: GameDeps,
+  creatorId: string,
+  input: NewGameInput,
+  options: { readonly match?: { readonly id: string; readonly index: number } } = {},
+): Promise<Result<PreparedGame, RuleError>> {
   const rules = ruleSetFor(input.ruleSet, input.overrides);
   if (!rules.ok) return rules;
   const lexicon = lexiconNamed(deps, input.lexicon);
@@ -346,8 +393,8 @@ export async function createGame(deps: GameDeps, creatorId: string, input: NewGa
   const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
   const id = randomUUID();
   const outbox = state ? outboxFor(id, events.length, null, state, [], holders, update.deadlineAt) : [];
-  const game = await deps.db.transaction(async (tx) => {
-    const row = await insertGame(
+  const write = async (tx: Tx): Promise<void> => {
+    await insertGame(
       tx,
       {
         id,
@@ -360,13 +407,13 @@ export async function createGame(deps: GameDeps, creatorId: string, input: NewGa
         bagSeedCommitment: commitment(seed),
         bagSeed: seed,
         seats: seats.map((p) => p?.id ?? null),
+        ...(options.match ? { match: options.match } : {}),
       },
       events.map(toStored),
       outbox,
     );
-    return row;
-  });
-  return getGame(deps, creatorId, game.id);
+  };
+  return ok({ id, opponentId: opponent?.id ?? null, write });
 }
 
 /**
@@ -401,10 +448,18 @@ const startProposed = async (deps: GameDeps, gameId: string, seats: readonly Sea
   return ok(true);
 };
 
-/** Takes the open seat of a proposed game; the game starts at once. */
-export async function joinGame(deps: GameDeps, playerId: string, gameId: string): Promise<Result<GameSnapshot, RuleError>> {
+/**
+ * Takes the open seat of a proposed game; the game starts at once. A game of a match is refused with
+ * JOIN_THE_MATCH (details.matchId): its place is taken for all the match's games at once with joinMatch,
+ * which passes `options.viaMatch` (the match it is joining).
+ */
+export async function joinGame(deps: GameDeps, playerId: string, gameId: string, options: { readonly viaMatch?: string } = {}): Promise<Result<GameSnapshot, RuleError>> {
   const loaded = await loadGame(deps.db.prisma, gameId);
   if (!loaded.ok) return loaded;
+  const { matchId, matchIndex } = loaded.value.game;
+  if (matchId !== null && matchId !== options.viaMatch) {
+    return fail('JOIN_THE_MATCH', `This game is game ${(matchIndex ?? 0) + 1} of a match: join the match ${matchId} (joinMatch), which seats you in all its games.`, { gameId, matchId });
+  }
   const seats = await seatsOf(deps.db.prisma, gameId);
   if (seats.some((s) => s.player?.id === playerId)) {
     // Already seated: a retried join (or the creator) — make sure the game has started, then answer.
@@ -504,8 +559,14 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
  * Plays one turn for the caller's seat (see the module comment). Errors: the engine's rule codes
  * (NOT_YOUR_TURN, TILES_NOT_IN_RACK …), STALE_VERSION, IDEMPOTENCY_KEY_REUSED, GAME_NOT_FOUND,
  * NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, LEXICON_NOT_FOUND / LEXICON_HASH_MISMATCH.
+ * A turn this call played also answers `game`, the caller's view right after it, made from the state
+ * the turn computed (no second read); a replayed retry has none: {@link gameAfterTurn} rebuilds it.
  */
-export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequest): Promise<Result<{ receipt: TurnReceipt; replayed: boolean }, RuleError>> {
+export async function submitTurn(
+  deps: GameDeps,
+  playerId: string,
+  req: TurnRequest,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
   if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0) {
     return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, { field: 'expectedVersion' });
   }
@@ -513,9 +574,10 @@ export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequ
   if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     return fail('BAD_INPUT', `idempotencyKey must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters (a fresh random string per new request, the same one on a retry).`, { field: 'idempotencyKey' });
   }
-  const row = UUID.test(req.gameId) ? await deps.db.prisma.game.findUnique({ where: { id: req.gameId }, select: { id: true, status: true } }) : null;
+  // One statement for the game's status and its seats (store/games.ts gameSeating).
+  const row = await gameSeating(deps.db.prisma, req.gameId);
   if (!row) return gameNotFound(req.gameId);
-  const seats = await seatsOf(deps.db.prisma, row.id);
+  const seats = row.seats;
   const seat = seatOf(seats, playerId);
   if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
   if (row.status === 'open') {
@@ -526,7 +588,11 @@ export async function submitTurn(deps: GameDeps, playerId: string, req: TurnRequ
   const command = commandOf(req.action, seat);
   if (!command.ok) return command;
   const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
-  return runGameCommand({ db: deps.db, lexicons: deps.lexicons, now: deps.now() }, row.id, req.expectedVersion, idem, seats, (state, ctx) => decide(state, command.value, ctx));
+  const now = deps.now();
+  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) => decide(state, command.value, ctx));
+  if (!r.ok) return r;
+  const { receipt, replayed, after } = r.value;
+  return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(playerId, now) } : {}) });
 }
 
 /** What {@link runGameCommand} needs: the database, the lexicons (null: words are not judged) and the moment of the command. */
@@ -549,8 +615,9 @@ export async function runGameCommand(
   idem: Idempotency | null,
   seats: readonly SeatHolder[],
   decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
-): Promise<Result<{ receipt: TurnReceipt; replayed: boolean }, RuleError>> {
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const now = deps.now;
+  let afterTurn: AfterTurn | undefined;
   const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets) => {
     const state = fold(engineEvents(stored));
     let lexicon: Lexicon | null = null;
@@ -569,16 +636,42 @@ export async function runGameCommand(
     }
     const update = projection(after);
     const version = game.version + decided.value.length;
+    // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
+    const done = after;
+    afterTurn = { snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, seatOf(seats, viewerId), version, update.deadlineAt, at) };
     return ok({
       events: decided.value.map(toStored),
       response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
       game: update,
-      outbox: outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt),
+      ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt)),
     });
   });
   if (!outcome.ok) return outcome;
-  return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
+  if (outcome.value.replayed || !afterTurn) return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
+  return ok({ receipt: outcome.value.response, replayed: false, after: afterTurn });
 }
+
+/** What a command just committed, to answer from without reading the game again. */
+export interface AfterTurn {
+  /** The game as `viewerId` sees it right after the command (its clock read at `now`). */
+  snapshotFor(viewerId: string | null, now: Date): GameSnapshot;
+}
+
+/**
+ * The match part of a turn (hook of runGameCommand): when the turn leaves a game of a match ended, the
+ * match's status projection is written in the same transaction, and `game-ended` names the match
+ * (`matchId`, `matchIndex`). A single game's turn is unchanged.
+ */
+const matchTurn = (game: GameRow, after: GameState, outbox: readonly OutboxItem[]): Pick<Decision<TurnReceipt>, 'outbox' | 'alsoWrite'> => {
+  const { matchId, matchIndex } = game;
+  if (matchId === null || after.status !== 'ended') return { outbox };
+  return {
+    outbox: outbox.map((m) => (m.kind === 'game-ended' ? { ...m, payload: { ...m.payload, matchId, matchIndex } } : m)),
+    alsoWrite: async (tx) => {
+      await refreshMatchStatusInTx(tx, matchId);
+    },
+  };
+};
 
 /** A started game the caller sits in: its id, the caller's seat, the seats and the version now. */
 export interface SeatedGame {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ruleError, type RuleError } from '../engine/errors.js';
 import { replay } from '../engine/game/apply.js';
 import type { Seat, TimeControl } from '../engine/game/events.js';
@@ -10,7 +11,7 @@ import type { MatchDecider, RuleSet } from '../engine/rules/ruleset.js';
 import type { JsonObject } from '../store/json.js';
 import { claimMatchOpponent, findMatch, insertMatch, matchIdsOfPlayer, setMatchStatus, type MatchWithPlayers } from '../store/matches.js';
 import type { PlayerRow } from '../store/players.js';
-import { createGame, getGame, joinGame, loadGameLog, type GameDeps, type GameSnapshot } from './games.js';
+import { getGame, joinGame, loadGameLog, prepareGame, type GameDeps, type GameSnapshot, type PreparedGame } from './games.js';
 import { ruleSetFor } from './rules.js';
 
 /**
@@ -21,7 +22,11 @@ import { ruleSetFor } from './rules.js';
  * place, every game waits (status `open`) until {@link joinMatch} seats the second player in all of
  * them. The games are ordinary games (submitTurn, game, gameRecord work on them); the match is read
  * from them with the engine (`matchStanding`), so a game's forfeit, timeout or ruling shows in the
- * match at once. The `matches.status` column is a projection refreshed whenever a match is read.
+ * match at once. The match row and its games are written in one transaction; a game of a match is
+ * joined only through {@link joinMatch} (joinGame answers JOIN_THE_MATCH). The `matches.status` column
+ * is a projection written by the turn that ends one of its games (service/match-status.ts), in that
+ * turn's transaction, and refreshed again whenever a match is read. A match with an aborted game is
+ * `aborted`, with no result (engine `matchStanding`).
  */
 
 export const MATCH_SERVICE_ERROR_CODES = [
@@ -33,7 +38,7 @@ export const MATCH_SERVICE_ERROR_CODES = [
   'SEAT_TAKEN',
   /** joinMatch: the caller already plays in the match (createMatch: cannot be one's own opponent). */
   'ALREADY_SEATED',
-  /** A game of the match is not between the match's players (someone took a game's seat with joinGame). */
+  /** A game of the match is not between the match's players (a game's seat was taken outside joinMatch; joinGame now refuses that). */
   'MATCH_PLAYERS_DIFFER',
   /** myMatches: `after` is not a cursor this service handed out. */
   'CURSOR_INVALID',
@@ -171,9 +176,20 @@ export async function getMatch(deps: GameDeps, viewerId: string | null, matchId:
   return snapshotOf(deps, viewerId, match);
 }
 
+let afterGameWritten: ((index: number) => void) | null = null;
+
 /**
- * Creates a match and all its games (see the module comment). Errors: those of createGame (rule set,
- * lexicon, time control, PLAYER_NOT_FOUND, ALREADY_SEATED) and NOT_A_MATCH.
+ * Test seam: called inside createMatch's transaction after each game is written (a throw there rolls
+ * the whole match back). Pass null to remove it. Never used by the app itself.
+ */
+export const setMatchWriteHookForTests = (hook: ((index: number) => void) | null): void => {
+  afterGameWritten = hook;
+};
+
+/**
+ * Creates a match and all its games (see the module comment), all of it in one transaction: the match
+ * row, then each game with its `match_id` and `match_index`. Errors, with nothing written: those of
+ * createGame (rule set, lexicon, time control, PLAYER_NOT_FOUND, ALREADY_SEATED) and NOT_A_MATCH.
  */
 export async function createMatch(deps: GameDeps, creatorId: string, input: NewMatchInput): Promise<Result<MatchSnapshot, RuleError>> {
   const ruleSet = input.ruleSet ?? DEFAULT_MATCH_RULE_SET;
@@ -181,39 +197,29 @@ export async function createMatch(deps: GameDeps, creatorId: string, input: NewM
   if (!rules.ok) return rules;
   const plan = matchGames(rules.value);
   if (!plan.ok) return err({ ...plan.error, details: { ...plan.error.details, field: 'ruleSet' } });
-  // Every game is created from the same validated input, so the first createGame answers every input
-  // error before anything is written for the match.
-  const gameIds: string[] = [];
-  let opponentId: string | null = null;
-  for (const { firstSeat } of plan.value) {
-    const game = await createGame(deps, creatorId, {
-      ruleSet,
-      overrides: input.overrides ?? null,
-      lexicon: input.lexicon ?? null,
-      timeControl: input.timeControl ?? null,
-      opponent: input.opponent ?? null,
-      seat: 0,
-      firstSeat,
-    });
+  // Every check and read happens before the transaction (prepareGame); inside it, only writes.
+  const matchId = randomUUID();
+  const games: PreparedGame[] = [];
+  for (const [index, { firstSeat }] of plan.value.entries()) {
+    const game = await prepareGame(
+      deps,
+      creatorId,
+      { ruleSet, overrides: input.overrides ?? null, lexicon: input.lexicon ?? null, timeControl: input.timeControl ?? null, opponent: input.opponent ?? null, seat: 0, firstSeat },
+      { match: { id: matchId, index } },
+    );
     if (!game.ok) return game;
-    gameIds.push(game.value.id);
-    opponentId = game.value.seats[1]?.player?.id ?? null;
+    games.push(game.value);
   }
-  const row = await deps.db.transaction((tx) =>
-    insertMatch(
-      tx,
-      {
-        ruleSetId: rules.value.id,
-        ruleOverrides: (input.overrides ?? {}) as JsonObject,
-        gameCount: plan.value.length,
-        creatorId,
-        opponentId,
-        status: opponentId === null ? 'open' : 'playing',
-      },
-      gameIds,
-    ),
-  );
-  return getMatch(deps, creatorId, row.id);
+  const opponentId = games[0]?.opponentId ?? null;
+  await deps.db.transaction(async (tx) => {
+    const match = { id: matchId, ruleSetId: rules.value.id, ruleOverrides: (input.overrides ?? {}) as JsonObject, gameCount: games.length, creatorId, opponentId, status: opponentId === null ? 'open' : 'playing' };
+    await insertMatch(tx, match, []);
+    for (const [index, game] of games.entries()) {
+      await game.write(tx);
+      afterGameWritten?.(index);
+    }
+  });
+  return getMatch(deps, creatorId, matchId);
 }
 
 /**
@@ -229,7 +235,7 @@ export async function joinMatch(deps: GameDeps, playerId: string, matchId: strin
     return fail('SEAT_TAKEN', 'This match has no open place: another player has joined it.', { matchId });
   }
   for (const g of match.games) {
-    const joined = await joinGame(deps, playerId, g.id);
+    const joined = await joinGame(deps, playerId, g.id, { viaMatch: match.id });
     if (joined.ok || joined.error.code === 'ALREADY_SEATED') continue;
     if (joined.error.code === 'SEAT_TAKEN') {
       return fail('MATCH_PLAYERS_DIFFER', `Game ${(g.matchIndex ?? 0) + 1} of this match was joined by another player.`, { matchId, gameId: g.id });

@@ -21,7 +21,9 @@ export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOO
  *   `seat` at fan-out time is notified.
  * - anything else (JSON) travels unchanged to the receiver in `data`: e.g. `deadlineAt` for `your-turn`,
  *   `scores`/`winnerSeat`/`reason` for `game-ended`, `challengedSeat`/`valid`/`words` for
- *   `challenge-resolved`.
+ *   `challenge-resolved`. A `game-ended` of a game in a match also carries `matchId` and `matchIndex`
+ *   (0 = the first game); there is no separate match event — the match's status (`ended`, `aborted`) is
+ *   stored in the same transaction, so a receiver reading the match then sees it.
  *
  * Who receives it: every active subscription (unrevoked API key) that lists the kind and whose owner holds
  * a seat in the game; for `your-turn` only the player to move.

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from '../engine/result.js';
-import { Prisma, type Game, type Seat } from '../generated/prisma/client.js';
+import { Prisma, type Game, type Player, type Seat } from '../generated/prisma/client.js';
 import type { Db, Tx } from './db.js';
 import { storeError, type StoreError } from './errors.js';
-import { findIdempotent, recordIdempotent, type Idempotency } from './idempotency.js';
+import { answerOf, findIdempotent, type Idempotency } from './idempotency.js';
 import type { JsonObject, JsonValue } from './json.js';
 import { toJsonInput } from './prisma-json.js';
 
@@ -57,6 +57,8 @@ export interface NewGame {
   readonly bagSeed: string;
   /** Player id per seat index (0, 1); null for an open seat. */
   readonly seats: readonly (string | null)[];
+  /** The match the game belongs to and its place in it (0 = the first game); absent for a single game. */
+  readonly match?: { readonly id: string; readonly index: number };
 }
 
 export interface LoadedGame {
@@ -76,6 +78,11 @@ export interface Decision<R extends JsonValue> {
   readonly response: R;
   readonly game?: GameUpdate;
   readonly outbox?: readonly OutboxItem[];
+  /**
+   * Further writes of the same turn, run in its transaction after the events and the game row are
+   * written (e.g. the match status projection). Use only `tx`.
+   */
+  readonly alsoWrite?: (tx: Tx) => Promise<void>;
 }
 
 export type Decide<R extends JsonValue, E> = (
@@ -152,6 +159,7 @@ export const createGame = async (
       bagSeedCommitment: input.bagSeedCommitment,
       secret: { create: { bagSeed: input.bagSeed } },
       seats: { create: input.seats.map((playerId, seat) => ({ seat, playerId })) },
+      ...(input.match ? { matchId: input.match.id, matchIndex: input.match.index } : {}),
     },
   });
   await writeEvents(tx, game.id, 0, firstEvents, outbox);
@@ -168,12 +176,153 @@ export const loadGame = async (client: Tx, gameId: string): Promise<Result<Loade
   return ok({ game: row, seats, events: events.map(toStoredEvent) });
 };
 
+// ---------------------------------------------------------------------------------------------
+// A turn's two statements. Prisma would spend a round trip per table (idempotency check, lock, game,
+// secret, events; then events, outbox, game, idempotency record); a turn is dominated by those round
+// trips (bench/persistence.ts), so each half is one SQL statement here. Unqualified table names resolve
+// through the connection's search_path (store/db.ts sets it to the URL's schema).
+
+/** jsonb from a raw query: the adapters hand it over parsed or as text depending on the driver. */
+const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** A row from `to_jsonb(…)`: snake_case columns to Prisma's camelCase fields, `*_at` columns to Dates. */
+const rowOf = <T,>(json: Record<string, unknown>): T => {
+  const row: Record<string, unknown> = {};
+  for (const [column, v] of Object.entries(json)) {
+    row[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = column.endsWith('_at') && typeof v === 'string' ? new Date(v) : v;
+  }
+  return row as T;
+};
+
+/** What a turn checks before its transaction: the game's status and version, and who sits where. */
+export interface GameSeating {
+  readonly id: string;
+  readonly status: string;
+  readonly version: number;
+  /** In seat order, with their players (null = open). */
+  readonly seats: readonly { readonly seat: number; readonly player: Player | null }[];
+}
+
+/** The game's status, version and seats with their players, in one statement; null when there is no such game. */
+export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeating | null> => {
+  if (!UUID.test(gameId)) return null;
+  const rows = await client.$queryRawUnsafe<{ id: string; status: string; version: number; seats: unknown }[]>(
+    `SELECT g.id::text AS id, g.status, g.version,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
+               FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id) AS seats
+       FROM games g WHERE g.id = $1::uuid`,
+    gameId,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({ seat: x.seat, player: x.player === null ? null : rowOf<Player>(x.player) }));
+  return { id: r.id, status: r.status, version: Number(r.version), seats };
+};
+
+type OpenedTurn =
+  | { readonly kind: 'prior'; readonly prior: { readonly requestHash: string; readonly response: unknown } }
+  | { readonly kind: 'stale' }
+  | { readonly kind: 'locked'; readonly game: GameRow; readonly events: StoredEvent[]; readonly secrets: GameSecrets };
+
+/**
+ * One statement: the idempotency record of `idem` if there is one; else the game row locked at
+ * `expectedVersion` (an UPDATE of `updated_at`, which waits for a concurrent turn and then matches
+ * nothing), with its secret and its event log. A retry therefore locks nothing.
+ */
+const openTurn = async (tx: Tx, gameId: string, expectedVersion: number, idem: Idempotency | null, now: Date): Promise<OpenedTurn> => {
+  const rows = await tx.$queryRawUnsafe<{ idem: unknown; game: unknown; bag_seed: string | null; events: unknown }[]>(
+    `WITH idem AS (
+       SELECT request_hash AS "requestHash", response FROM idempotency_keys WHERE $3::text IS NOT NULL AND scope = $3::text AND key = $4::text
+     ), locked AS (
+       UPDATE games SET updated_at = $5::timestamptz WHERE id = $1::uuid AND version = $2::int AND NOT EXISTS (SELECT 1 FROM idem) RETURNING *
+     )
+     SELECT (SELECT to_jsonb(idem) FROM idem) AS idem,
+            (SELECT to_jsonb(locked) FROM locked) AS game,
+            (SELECT bag_seed FROM game_secrets WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM locked)) AS bag_seed,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', seq, 'type', type, 'payload', payload, 'createdAt', created_at) ORDER BY seq), '[]'::jsonb)
+               FROM game_events WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM locked)) AS events`,
+    gameId,
+    expectedVersion,
+    idem?.scope ?? null,
+    idem?.key ?? null,
+    now.toISOString(),
+  );
+  const r = rows[0]!;
+  const prior = jsonOf(r.idem) as { requestHash: string; response: unknown } | null;
+  if (prior) return { kind: 'prior', prior };
+  const game = jsonOf(r.game) as Record<string, unknown> | null;
+  if (!game) return { kind: 'stale' };
+  if (r.bag_seed === null) throw new Error(`game ${gameId} has no secret`);
+  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
+  return { kind: 'locked', game: rowOf<GameRow>(game), events, secrets: { bagSeed: r.bag_seed } };
+};
+
+/**
+ * One statement: appends `events` as seq `fromVersion + 1 …`, their outbox messages and the idempotency
+ * record, and moves the game row to its new version and projection. A concurrent duplicate of the
+ * idempotency record fails it with a unique violation (23505).
+ */
+const commitTurn = async (
+  tx: Tx,
+  gameId: string,
+  fromVersion: number,
+  events: readonly NewEvent[],
+  outbox: readonly OutboxItem[],
+  update: GameUpdate,
+  record: { readonly idem: Idempotency; readonly response: JsonValue } | null,
+  now: Date,
+): Promise<void> => {
+  const messages = outbox.map((m) => {
+    const index = m.eventIndex ?? events.length - 1;
+    if (!Number.isInteger(index) || index < 0 || index >= events.length) {
+      throw new Error(`outbox message "${m.kind}" points at event ${index}, but ${events.length} event(s) are written`);
+    }
+    return { seq: fromVersion + 1 + index, kind: m.kind, payload: m.payload };
+  });
+  const projection: Record<string, unknown> = {};
+  if (update.status !== undefined) projection['status'] = update.status;
+  if (update.turnSeat !== undefined) projection['turnSeat'] = update.turnSeat;
+  if (update.deadlineAt !== undefined) projection['deadlineAt'] = update.deadlineAt === null ? null : update.deadlineAt.toISOString();
+  await tx.$executeRawUnsafe(
+    `WITH ev AS (
+       INSERT INTO game_events (game_id, seq, type, payload, created_at)
+       SELECT $1::uuid, $2::int + e.i::int, e.v->>'type', e.v->'payload', $3::timestamptz FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(v, i)
+     ), ob AS (
+       INSERT INTO outbox (game_id, event_seq, kind, payload, created_at, next_attempt_at)
+       SELECT $1::uuid, (m->>'seq')::int, m->>'kind', m->'payload', $3::timestamptz, $3::timestamptz FROM jsonb_array_elements($5::jsonb) AS m
+     ), idem AS (
+       INSERT INTO idempotency_keys (scope, key, request_hash, response, created_at)
+       SELECT k->>'scope', k->>'key', k->>'requestHash', k->'response', $3::timestamptz FROM jsonb_array_elements($6::jsonb) AS k
+     )
+     UPDATE games SET
+       version = $2::int + jsonb_array_length($4::jsonb),
+       updated_at = $3::timestamptz,
+       status = CASE WHEN $7::jsonb ? 'status' THEN $7::jsonb->>'status' ELSE status END,
+       turn_seat = CASE WHEN $7::jsonb ? 'turnSeat' THEN ($7::jsonb->>'turnSeat')::int ELSE turn_seat END,
+       deadline_at = CASE WHEN $7::jsonb ? 'deadlineAt' THEN ($7::jsonb->>'deadlineAt')::timestamptz ELSE deadline_at END
+     WHERE id = $1::uuid`,
+    gameId,
+    fromVersion,
+    now.toISOString(),
+    JSON.stringify(events.map((e) => ({ type: e.type, payload: e.payload }))),
+    JSON.stringify(messages),
+    JSON.stringify(record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : []),
+    JSON.stringify(projection),
+  );
+};
+
 /** Carries a non-ok result out of the transaction callback, which rolls the transaction back. */
 class Rollback<E> {
   constructor(readonly result: Result<never, E> | 'stale') {}
 }
 
-const isUniqueViolation = (e: unknown): boolean => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+/** A unique violation: Prisma's P2002, or SQLSTATE 23505 from a raw statement (commitTurn). */
+const isUniqueViolation = (e: unknown): boolean => {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (e.code === 'P2002') return true;
+  const cause = (e.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return e.code === 'P2010' && cause?.originalCode === '23505';
+};
 
 /**
  * One turn, in one transaction: replay a committed retry (same idempotency key and request hash),
@@ -199,24 +348,22 @@ export const runTurn = async <R extends JsonValue, E>(
   if (!UUID.test(gameId)) return err(gameNotFound(gameId));
   try {
     return await db.transaction(async (tx): Promise<Result<TurnOutcome<R>, StoreError | E>> => {
-      if (idem) {
-        const prior = await findIdempotent<R>(tx, idem);
+      const now = new Date();
+      const opened = await openTurn(tx, gameId, expectedVersion, idem, now);
+      if (opened.kind === 'prior') {
+        const prior = answerOf<R>(idem!, opened.prior);
         if (!prior.ok) return prior;
-        if (prior.value) return ok({ replayed: true, response: prior.value.response });
+        return ok({ replayed: true, response: prior.value.response });
       }
-      // The row lock serialises turns on one game; a loser waits, then sees the new version and matches nothing.
-      const locked = await tx.game.updateMany({ where: { id: gameId, version: expectedVersion }, data: { updatedAt: new Date() } });
-      if (locked.count === 0) throw new Rollback<E>('stale');
-      const game = await tx.game.findUniqueOrThrow({ where: { id: gameId } });
-      const secret = await tx.gameSecret.findUniqueOrThrow({ where: { gameId } });
-      const events = (await tx.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map(toStoredEvent);
-      const decision = await decide(game, events, { bagSeed: secret.bagSeed });
+      if (opened.kind === 'stale') throw new Rollback<E>('stale');
+      const decision = await decide(opened.game, opened.events, opened.secrets);
       if (!decision.ok) throw new Rollback<E>(decision);
       const { events: newEvents, response, game: update = {}, outbox = [] } = decision.value;
-      const appended = await writeEvents(tx, gameId, expectedVersion, newEvents, outbox);
+      await commitTurn(tx, gameId, expectedVersion, newEvents, outbox, update, idem ? { idem, response } : null, now);
+      // Hook (matches): further writes of this turn, after the game row moved on.
+      if (decision.value.alsoWrite) await decision.value.alsoWrite(tx);
       const version = expectedVersion + newEvents.length;
-      await tx.game.update({ where: { id: gameId }, data: { ...update, version } });
-      if (idem) await recordIdempotent(tx, idem, response);
+      const appended = newEvents.map((e, i) => ({ seq: expectedVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now }));
       return ok({ replayed: false, response, version, events: appended });
     });
   } catch (e) {

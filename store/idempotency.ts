@@ -18,7 +18,11 @@ export interface Idempotency {
  */
 export const findIdempotent = async <R extends JsonValue>(tx: Tx, idem: Idempotency): Promise<Result<{ response: R } | null, StoreError>> => {
   const row = await tx.idempotencyKey.findUnique({ where: { scope_key: { scope: idem.scope, key: idem.key } } });
-  if (row === null) return ok(null);
+  return row === null ? ok(null) : answerOf<R>(idem, row);
+};
+
+/** What a stored (scope, key) row answers to `idem`: its response, or IDEMPOTENCY_KEY_REUSED for another request. */
+export const answerOf = <R extends JsonValue>(idem: Idempotency, row: { readonly requestHash: string; readonly response: unknown }): Result<{ response: R }, StoreError> => {
   if (row.requestHash !== idem.requestHash) {
     return err(
       storeError('IDEMPOTENCY_KEY_REUSED', `Idempotency key "${idem.key}" was already used for a different request.`, {

@@ -1,5 +1,6 @@
 import type { Match } from '../generated/prisma/client.js';
 import type { Tx } from './db.js';
+import type { StoredEvent } from './games.js';
 import type { JsonObject } from './json.js';
 import type { PlayerRow } from './players.js';
 import { toJsonInput } from './prisma-json.js';
@@ -75,4 +76,24 @@ export const matchIdsOfPlayer = async (client: Tx, playerId: string): Promise<st
     select: { id: true },
   });
   return rows.map((r) => r.id);
+};
+
+/**
+ * Locks the match row for the rest of the caller's transaction (and touches `updated_at`): a turn that
+ * ends a game takes it before reading the match's games, so two games ending at once are seen in turn
+ * and the later one sees the earlier one's result. False when no match has that id.
+ */
+export const lockMatch = async (tx: Tx, matchId: string): Promise<boolean> => {
+  const r = await tx.match.updateMany({ where: { id: matchId }, data: { updatedAt: new Date() } });
+  return r.count === 1;
+};
+
+/** The event log of each game of the match, in match order (for the status projection inside a turn). */
+export const matchGameLogs = async (tx: Tx, matchId: string): Promise<{ readonly gameId: string; readonly events: readonly StoredEvent[] }[]> => {
+  const games = await tx.game.findMany({ where: { matchId }, orderBy: { matchIndex: 'asc' }, select: { id: true } });
+  const rows = await tx.gameEvent.findMany({ where: { gameId: { in: games.map((g) => g.id) } }, orderBy: [{ gameId: 'asc' }, { seq: 'asc' }] });
+  return games.map((g) => ({
+    gameId: g.id,
+    events: rows.filter((r) => r.gameId === g.id).map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'], createdAt: r.createdAt })),
+  }));
 };

@@ -155,9 +155,7 @@ export const adjudicateReturnFromChallenge = (d: ReturnFromChallenge, rs: RuleSe
           : 'The clock is restarted after the player sees the first replenishment tile.',
     );
   }
-  const seen = new Set<string>();
-  const unique = citations.filter((x) => (seen.has(`${x.source}|${x.rule}`) ? false : (seen.add(`${x.source}|${x.rule}`), true)));
-  return ruling(code, effects, unique, sentences.join(' '));
+  return ruling(code, effects, mergeCitations(citations), sentences.join(' '));
 };
 
 /** Drawing before the opponent could challenge: `challenge.earlyDraw` (seed-001 §8; WESPA 3.10.1–3.10.2). */

@@ -125,20 +125,7 @@ export interface Ruling {
 }
 
 /** The citations behind the named parameters of a rule set (overridden ones cite the override). */
-export const citeParams = (rs: RuleSet, ...paths: string[]): Citation[] => {
-  const out: Citation[] = [];
-  const seen = new Set<string>();
-  for (const path of paths) {
-    for (const c of rs.sources[path] ?? []) {
-      const key = `${c.source}|${c.rule}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(c);
-      }
-    }
-  }
-  return out;
-};
+export const citeParams = (rs: RuleSet, ...paths: string[]): Citation[] => mergeCitations(...paths.map((path) => rs.sources[path] ?? []));
 
 /** Citation lists joined, each citation once (by source and rule). */
 export const mergeCitations = (...lists: readonly (readonly Citation[])[]): Citation[] => {

@@ -3,7 +3,7 @@ import { MATCH_VARIANT, NSA_2008 } from '../rules/presets.js';
 import { parseMove, type PlayMove } from '../move.js';
 import { playEvent } from './decide.js';
 import { fold, LEX, run, start } from './game.fixtures.js';
-import { matchGames, matchResult } from './match.js';
+import { matchGames, matchResult, matchStanding } from './match.js';
 
 // Game 1: Ann first plays 8G CAT (10), Bob resigns. Game 2: Bob first plays 8G CAT (10) or CATS
 // ((3 + 1 + 1 + 1) × 2 = 12), Ann resigns.
@@ -50,4 +50,26 @@ test('a match whose first game is won on the tie-break (seed-003 scoring 10) is 
   const r = matchResult(MATCH_VARIANT, [g1, game2('CAT')]);
   // Ann −22 + 0, Bob −22 + 10.
   expect(r).toEqual({ ok: true, value: { totals: { Ann: -22, Bob: -12 }, winner: 'Bob', gameWinners: ['Ann', 'Bob'] } });
+});
+
+describe('an aborted game in a match (no result: the match cannot be decided on combined points)', () => {
+  const aborted = () => run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1), { kind: 'abort', seat: 0 }).state;
+
+  test('matchResult refuses it', () => {
+    const r = matchResult(MATCH_VARIANT, [game1(), aborted()]);
+    expect(r.ok ? 'ok' : [r.error.code, r.error.details]).toEqual(['MATCH_ABORTED', { game: 2 }]);
+  });
+
+  test.each([
+    ['the other game still on', () => start(MATCH_VARIANT, ['CATSERO', 'CATSERO'])],
+    ['the other game over', game1],
+  ])('matchStanding: the match is aborted, with no result (%s)', (_, other) => {
+    const r = matchStanding(MATCH_VARIANT, [other(), aborted()]);
+    expect(r.ok && [r.value.status, r.value.result]).toEqual(['aborted', null]);
+  });
+
+  test('without an abort the standing is unchanged: both games over → ended', () => {
+    const r = matchStanding(MATCH_VARIANT, [game1(), game2('CAT')]);
+    expect(r.ok && r.value.status).toBe('ended');
+  });
 });

@@ -32,7 +32,8 @@ export interface MatchResult {
 
 /**
  * The result of a finished match (seed-003 scoring 11: combined points, else a tie). A forfeited game
- * counts with its recorded scores (`recordedScores`: the rule set's forfeit scoring).
+ * counts with its recorded scores (`recordedScores`: the rule set's forfeit scoring). An aborted game
+ * has no result: MATCH_ABORTED.
  */
 export function matchResult(rules: RuleSet, games: readonly GameState[]): Result<MatchResult> {
   if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
@@ -49,6 +50,9 @@ export function matchResult(rules: RuleSet, games: readonly GameState[]): Result
       return err(ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1));
     }
     if (g.status !== 'ended' || !g.result) return err(ruleError('MATCH_INCOMPLETE', `Game ${i + 1} has not ended.`, { game: i + 1 }, RULE_1));
+    if (isAborted(g)) {
+      return err(ruleError('MATCH_ABORTED', `Game ${i + 1} was aborted: it has no result, so the match has no combined points to decide it.`, { game: i + 1 }, SCORING_11));
+    }
     const first = here[g.firstSeat]!;
     firsts.set(first, (firsts.get(first) ?? 0) + 1);
     const scores = recordedScores(rules, g);
@@ -60,13 +64,18 @@ export function matchResult(rules: RuleSet, games: readonly GameState[]): Result
   }
   const [a, b] = names as [string, string];
   const winner = totals[a]! === totals[b]! ? null : totals[a]! > totals[b]! ? a : b;
-  void SCORING_11;
   return ok({ totals, winner, gameWinners });
 }
 
-export const MATCH_STATUSES = ['open', 'playing', 'ended'] as const;
-/** `open`: a game waits for its second player; `ended`: every game has ended. */
+export const MATCH_STATUSES = ['open', 'playing', 'ended', 'aborted'] as const;
+/**
+ * `open`: a game waits for its second player; `ended`: every game has ended (the result is set);
+ * `aborted`: a game was aborted, so the match has no result (see {@link matchStanding}).
+ */
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** A game that ended by abort (before its first turn): it has no winner and no result to count. */
+const isAborted = (g: GameState): boolean => g.status === 'ended' && g.result?.reason === 'aborted';
 
 export interface MatchStanding {
   readonly status: MatchStatus;
@@ -81,7 +90,9 @@ export interface MatchStanding {
 /**
  * Where a match stands (seed-003 rule 1, scoring 11): `games` in match order, null for a game not
  * begun (its seat still open). Totals count each game begun; the result is {@link matchResult} once all
- * have ended. Firsts and seconds follow `tournament.forfeitFirstSecond` (seed-001 §4): a game forfeited
+ * have ended. A match with an aborted game is `aborted` at once, with no result: scoring 11 decides on the
+ * points of every game, and an aborted game has none, so no honest result exists (its other games count
+ * for nothing). Firsts and seconds follow `tournament.forfeitFirstSecond` (seed-001 §4): a game forfeited
  * before its first turn is unplayed — the forfeiter's position follows the rule, the opponent gets neither.
  */
 export function matchStanding(rules: RuleSet, games: readonly (GameState | null)[]): Result<MatchStanding> {
@@ -103,6 +114,7 @@ export function matchStanding(rules: RuleSet, games: readonly (GameState | null)
     });
   }
   const firsts = Object.fromEntries(names.map((n) => [n, firstSecondTally(rules.tournament.forfeitFirstSecond, sequences[n]!)]));
+  if (begun.some(isAborted)) return ok({ status: 'aborted', totals, firsts, result: null });
   const allEnded = games.length === rules.match.games && begun.length === games.length && begun.every((g) => g.status === 'ended');
   if (!allEnded) return ok({ status: begun.length < games.length ? 'open' : 'playing', totals, firsts, result: null });
   const result = matchResult(rules, begun);

@@ -1,7 +1,7 @@
 import type { Board } from '../board.js';
 import { BLANK, fullBag } from '../tiles.js';
 import { CHALLENGE_EFFECTS } from './challenge.js';
-import { deadline, isCorrespondence, pauseAllowance, turnAllowanceEnds } from './clock.js';
+import { activePause, deadline, isCorrespondence, isOverdue, MIN_PAUSE_SECONDS, pauseAllowance, turnAllowanceEnds } from './clock.js';
 import { other, type PlayerInfo, type Seat } from './events.js';
 import { freeTradeOptions } from './free-trade.js';
 import { canonical, without } from './multiset.js';
@@ -13,7 +13,25 @@ import { bagCount, rackSize, type GameResult, type GameState, type GameStatus, t
  * rack, the bag's contents as such, or anything derived from the seed.
  */
 
-export const ACTION_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'free-trade', 'blank-substitution'] as const;
+/**
+ * What a seat may do: the turn actions, then the game-level ones (abort before the first turn,
+ * claiming a correspondence timeout, and the pause handshake of clock.ts).
+ */
+export const ACTION_KINDS = [
+  'play',
+  'exchange',
+  'pass',
+  'challenge',
+  'resign',
+  'free-trade',
+  'blank-substitution',
+  'abort',
+  'claim-timeout',
+  'request-pause',
+  'accept-pause',
+  'decline-pause',
+  'resume',
+] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /**
@@ -124,8 +142,18 @@ export const clockView = (s: GameState): ClockView | null => {
   };
 };
 
-/** The action kinds open to `seat` now (what a client should offer). */
-export const legalActions = (s: GameState, seat: Seat): ActionKind[] => {
+/**
+ * The action kinds open to `seat` at `now` (what a client should offer), in `ACTION_KINDS` order:
+ * the turn actions (seed-003 rules 3–4; challenges as the rule set's mode allows; seed-002 house
+ * rules), `resign`, then `abort` before the first turn (apply.ts `aborted`), `claim-timeout` for the
+ * opponent of an overdue mover (timeout.ts), and the pauses of a correspondence game as
+ * `checkPauseEvent` (clock.ts) allows them: `request-pause` while no pause runs or is asked for and
+ * the allowance has at least `MIN_PAUSE_SECONDS` left, `accept-pause`/`decline-pause` to the
+ * requester's opponent, `resume` while a pause runs. `now` (ISO) defaults to the time of the last
+ * event, as `checkPauseEvent` does: then `claim-timeout` is never offered, since only a clock can
+ * tell that a deadline has passed.
+ */
+export const legalActions = (s: GameState, seat: Seat, now?: string): ActionKind[] => {
   if (s.status === 'ended') return [];
   const out: ActionKind[] = [];
   const onTurn = s.turn === seat;
@@ -145,14 +173,33 @@ export const legalActions = (s: GameState, seat: Seat): ActionKind[] => {
     if (s.rules.house.blankSubstitution && s.board.cells.some((c) => c?.blank && rack.includes(c.letter))) out.push('blank-substitution');
   }
   out.push('resign');
+  if (s.history.length === 0) out.push('abort');
+  if (now !== undefined && !onTurn && isOverdue(s, now)) out.push('claim-timeout');
+  out.push(...pauseActions(s, seat, now ?? s.clock.lastAt));
   return out;
 };
 
-/** The game as `seat` sees it: own rack, board, scores, unseen tiles, bag count, legal actions. */
-export const viewFor = (s: GameState, seat: Seat): SeatView => {
+/** The pause commands `checkPauseEvent` would accept from `seat` at `at` (none for a game without a correspondence clock). */
+const pauseActions = (s: GameState, seat: Seat, at: string | null): ActionKind[] => {
+  const allowance = pauseAllowance(s);
+  if (allowance === null) return [];
+  const p = s.clock.pause;
+  const running = at !== null && activePause(s, at) !== null;
+  const out: ActionKind[] = [];
+  if (!running && !p.requested && allowance.count > 0 && allowance.seconds >= MIN_PAUSE_SECONDS) out.push('request-pause');
+  if (p.requested && p.requested.seat === other(seat)) out.push('accept-pause', 'decline-pause');
+  if (running) out.push('resume');
+  return out;
+};
+
+/**
+ * The game as `seat` sees it: own rack, board, scores, unseen tiles, bag count, legal actions (at
+ * `now`, ISO; default the time of the last event, see {@link legalActions}).
+ */
+export const viewFor = (s: GameState, seat: Seat, now?: string): SeatView => {
   const rack = s.racks[seat].tiles;
   const unseen = without(without(fullBag(s.distribution), boardTiles(s.board)) ?? [], rack) ?? [];
-  return { ...common(s, seat), seat, rack: [...rack], unseen: canonical(s.distribution, unseen), legalActions: legalActions(s, seat) };
+  return { ...common(s, seat), seat, rack: [...rack], unseen: canonical(s.distribution, unseen), legalActions: legalActions(s, seat, now) };
 };
 
 /** The game as a spectator sees it: no racks. */

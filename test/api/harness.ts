@@ -34,6 +34,31 @@ export interface TestApi {
 
 export const START = new Date('2026-11-21T12:00:00.000Z');
 
+/** `gql`, `fetch` and `register` over a fetch into the app (how a client reaches it over HTTP). */
+export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetch' | 'register'> => {
+  const gql = async (query: string, variables: Record<string, unknown> = {}, bearer?: string): Promise<GraphQLResponse> => {
+    const res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as GraphQLResponse['body'] };
+  };
+  return {
+    gql,
+    fetch,
+    register: async (handle, password = `${handle}-password`) => {
+      const r = await gql(
+        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
+        { input: { handle, displayName: handle.toUpperCase(), password } },
+      );
+      const payload = r.body.data?.['registerPlayer'];
+      if (payload?.__typename !== 'AuthPayload') throw new Error(`register ${handle}: ${JSON.stringify(r.body)}`);
+      return { id: payload.player.id as string, token: payload.token as string };
+    },
+  };
+};
+
 export const openTestApi = async (target: StoreTarget, options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {}): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
@@ -46,30 +71,12 @@ export const openTestApi = async (target: StoreTarget, options: { limits?: Query
     logError: options.logError ?? (() => undefined),
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
-  const gql = async (query: string, variables: Record<string, unknown> = {}, bearer?: string): Promise<GraphQLResponse> => {
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: res.status, body: (await res.json()) as GraphQLResponse['body'] };
-  };
   return {
     app,
     setNow: (d) => {
       now = d;
     },
-    gql,
-    fetch,
-    register: async (handle, password = `${handle}-password`) => {
-      const r = await gql(
-        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
-        { input: { handle, displayName: handle.toUpperCase(), password } },
-      );
-      const payload = r.body.data?.['registerPlayer'];
-      if (payload?.__typename !== 'AuthPayload') throw new Error(`register ${handle}: ${JSON.stringify(r.body)}`);
-      return { id: payload.player.id as string, token: payload.token as string };
-    },
+    ...clientOver(fetch),
     close: async () => {
       await app.close();
       await testDb.drop();

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setMatchWriteHookForTests } from '../../service/matches.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, CREATE_MATCH, findPlay, graphql, MATCH_FIELDS, readGame, registerPlayer, type GameView, type Player } from './client.js';
+import { act, CREATE_MATCH, findPlay, graphql, JOIN_GAME, MATCH_FIELDS, readGame, registerPlayer, type GameView, type Player } from './client.js';
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');
@@ -19,6 +20,7 @@ const LEX: Lexicon = (() => {
 const ERRORS = `... on Error { __typename code message details }`;
 const JOIN_MATCH = `mutation($id: ID!) { joinMatch(matchId: $id) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
 const MATCH = `query($id: ID!) { match(id: $id) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
+const ABORT_GAME = `mutation($id: ID!) { abortGame(gameId: $id) { __typename ... on Game { id status } ${ERRORS} } }`;
 const MY_MATCHES = `query($first: Int, $after: String) { myMatches(first: $first, after: $after) { edges { cursor node { id status mySeat } } pageInfo { hasNextPage endCursor } } }`;
 
 interface MatchView {
@@ -48,6 +50,7 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
   }, 60_000);
   afterAll(async () => {
     setBagSeedSourceForTests(null);
+    setMatchWriteHookForTests(null);
     await api?.close();
   });
 
@@ -192,5 +195,80 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
       code: 'MATCH_NOT_FOUND',
     });
     expect(await graphql<MatchOrError>(api, 'match', MATCH, { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ __typename: 'UnauthenticatedError' });
+  });
+  it('the match row and its games are written in one transaction: a failure after the first game leaves neither', async () => {
+    const [ann, ben] = await players();
+    const db = api.app.services.db.prisma;
+    const written: number[] = [];
+    setMatchWriteHookForTests((index) => {
+      written.push(index);
+      if (index === 0) throw new Error('injected failure after the first game');
+    });
+    try {
+      const r = await api.gql(CREATE_MATCH, { input: { opponent: ben.handle } }, ann.token);
+      expect(r.body.errors?.length).toBeGreaterThan(0);
+    } finally {
+      setMatchWriteHookForTests(null);
+    }
+    // The first game was written before the failure, and rolled back with it.
+    expect(written).toEqual([0]);
+    expect(await db.match.count({ where: { OR: [{ creatorId: ann.id }, { opponentId: ben.id }] } })).toBe(0);
+    expect(await db.seat.count({ where: { playerId: { in: [ann.id, ben.id] } } })).toBe(0);
+    // Without the failure the same request creates the match with both games pointing at it.
+    const m = await create(ann, { opponent: ben.handle });
+    expect(await db.game.count({ where: { matchId: m.id } })).toBe(2);
+  });
+
+  it('joinGame refuses a game of a match (JOIN_THE_MATCH naming it); joinMatch still seats the player in every game', async () => {
+    setBagSeedSourceForTests(() => `e2e-match-join-game-${target.kind}-${++n}-0123456789abcdef`);
+    const [ann, ben] = await players();
+    const m = await create(ann, {});
+    const gameId = m.games[1]!.game.id;
+    expect(await graphql(api, 'joinGame', JOIN_GAME, { id: gameId }, ben.token)).toMatchObject({
+      __typename: 'RuleViolation',
+      code: 'JOIN_THE_MATCH',
+      details: { matchId: m.id, gameId },
+    });
+    // Nothing was taken: the seat is still open, and the match can be joined as a whole.
+    expect((await read(ann, m.id)).games.map((g) => g.game.status)).toEqual(['open', 'open']);
+    const joined = asMatch(await graphql<MatchOrError>(api, 'joinMatch', JOIN_MATCH, { id: m.id }, ben.token), 'joinMatch');
+    expect(joined.games.map((g) => [g.game.status, g.game.mySeat])).toEqual([
+      ['playing', 1],
+      ['playing', 1],
+    ]);
+    // The creator, already seated, is refused the same way.
+    expect(await graphql(api, 'joinGame', JOIN_GAME, { id: gameId }, ann.token)).toMatchObject({ code: 'JOIN_THE_MATCH', details: { matchId: m.id } });
+  });
+
+  it('the turn that ends the last game stores the match status in its transaction; game-ended names the match', async () => {
+    const [ann, ben] = await players();
+    const m = await create(ann, { opponent: ben.handle });
+    const [g1, g2] = [m.games[0]!.game.id, m.games[1]!.game.id];
+    const stored = async () => (await api.app.services.db.prisma.match.findUniqueOrThrow({ where: { id: m.id } })).status;
+    // Game 1: Ann (first) resigns; game 2: Ben (first) resigns. The match is not read in between.
+    await act(api, ann, g1, { resign: true });
+    expect(await stored()).toBe('playing');
+    await act(api, ben, g2, { resign: true });
+    expect(await stored()).toBe('ended');
+    const ended = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: { in: [g1, g2] }, kind: 'game-ended' }, orderBy: { id: 'asc' } });
+    expect(ended.map((o) => [o.gameId, (o.payload as { matchId?: string }).matchId, (o.payload as { matchIndex?: number }).matchIndex])).toEqual([
+      [g1, m.id, 0],
+      [g2, m.id, 1],
+    ]);
+    // Ann resigned game 1 at 0–0 and Ben game 2 at 0–0: equal combined points, a tie.
+    expect(await read(ann, m.id)).toMatchObject({ status: 'ended', combinedScores: [0, 0], result: { tie: true, gameWinners: [1, 0] } });
+  });
+
+  it('an aborted game makes the match aborted at once, with no result; the other game can still be played out', async () => {
+    const [ann, ben] = await players();
+    const m = await create(ann, { opponent: ben.handle });
+    const [g1, g2] = [m.games[0]!.game.id, m.games[1]!.game.id];
+    expect(await graphql(api, 'abortGame', ABORT_GAME, { id: g1 }, ben.token)).toMatchObject({ __typename: 'Game', status: 'ended' });
+    expect((await api.app.services.db.prisma.match.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('aborted');
+    expect(await read(ann, m.id)).toMatchObject({ status: 'aborted', result: null });
+    const end2 = await act(api, ben, g2, { resign: true });
+    expect(end2).toMatchObject({ status: 'ended', result: { reason: 'resigned', winner: 0 } });
+    expect((await api.app.services.db.prisma.match.findUniqueOrThrow({ where: { id: m.id } })).status).toBe('aborted');
+    expect(await read(ben, m.id)).toMatchObject({ status: 'aborted', result: null });
   });
 });

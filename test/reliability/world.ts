@@ -10,7 +10,7 @@ import { replay } from '../../engine/game/apply.js';
 import { isGameEventType, type GameEvent } from '../../engine/game/events.js';
 import { joinTiles } from '../../engine/tiles.js';
 import type { Db } from '../../store/db.js';
-import { LEXICONS, START, TEST_JWT, type GraphQLResponse, type TestApi } from '../api/harness.js';
+import { clientOver, LEXICONS, START, TEST_JWT, type TestApi } from '../api/harness.js';
 import { openTestDb, type StoreTarget } from '../store/targets.js';
 import type { Recorder } from './summary.js';
 
@@ -28,30 +28,12 @@ const apiOver = (app: App, clock: { now: Date }, rec?: Recorder): TestApi => {
     rec?.add('requestsSent');
     return Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
   };
-  const gql = async (query: string, variables: Record<string, unknown> = {}, bearer?: string): Promise<GraphQLResponse> => {
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: res.status, body: (await res.json()) as GraphQLResponse['body'] };
-  };
   return {
     app,
     setNow: (d) => {
       clock.now = d;
     },
-    gql,
-    fetch,
-    register: async (handle, password = `${handle}-password`) => {
-      const r = await gql(
-        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
-        { input: { handle, displayName: handle.toUpperCase(), password } },
-      );
-      const payload = r.body.data?.['registerPlayer'];
-      if (payload?.__typename !== 'AuthPayload') throw new Error(`register ${handle}: ${JSON.stringify(r.body)}`);
-      return { id: payload.player.id as string, token: payload.token as string };
-    },
+    ...clientOver(fetch),
     close: () => app.close(),
   };
 };
