@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildFunctions, DIST } from '../scripts/build.js';
 import type { BenchRow, BenchSection } from './types.js';
+import { unreachable as unreachableDb } from './server.js';
 
 const RUNS = 10;
 const GZIP_TARGET_BYTES = 3 * 1024 * 1024;
@@ -53,16 +54,6 @@ const timed = (args: readonly string[], env: NodeJS.ProcessEnv): { ms: number; s
   return { ms, stdout: r.stdout };
 };
 
-const reachable = async (url: string): Promise<string | null> => {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-};
 
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
@@ -79,7 +70,7 @@ export async function run(): Promise<BenchSection> {
 
   const graphql = join(DIST, 'graphql', 'index.mjs');
   const url = process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_URL;
-  const unreachable = existsSync(graphql) ? await reachable(url) : 'no graphql bundle';
+  const unreachable = existsSync(graphql) ? await unreachableDb(url) : 'no graphql bundle';
   if (unreachable) {
     notes.push(`Cold start not measured: ${unreachable} (${url}).`);
     return { title: 'Lambda bundles and cold start', rows, notes };

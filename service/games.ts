@@ -21,6 +21,7 @@ import type { LexiconRegistry } from './lexicons.js';
 import { refreshMatchStatusInTx } from './match-status.js';
 import { ruleSetFor } from './rules.js';
 import { webhookOutboxItem } from './webhook-events.js';
+import { cursorCodec, type Page } from './paging.js';
 
 /**
  * The game use cases (issue 4): create, join, submit a turn, read a game as its caller may see it,
@@ -702,18 +703,9 @@ export const gameAfterTurn = (deps: GameDeps, playerId: string, receipt: TurnRec
 export const DEFAULT_GAMES_PAGE = 20;
 export const MAX_GAMES_PAGE = 100;
 
-export interface GamesPage {
-  readonly edges: readonly { readonly cursor: string; readonly node: GameSnapshot }[];
-  readonly hasNextPage: boolean;
-  readonly hasPreviousPage: boolean;
-  readonly totalCount: number;
-}
+export type GamesPage = Page<GameSnapshot>;
 
-const cursorOf = (gameId: string): string => Buffer.from(`game:${gameId}`, 'utf8').toString('base64url');
-const gameIdOf = (cursor: string): string | null => {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  return text.startsWith('game:') ? text.slice(5) : null;
-};
+const { encode: cursorOf, decode: gameIdOf } = cursorCodec('game');
 
 /** Inbox groups, in order: awaiting my move, the opponent's move, waiting for a second player, over. */
 const inboxRank = (r: PlayerGameRow): number => {

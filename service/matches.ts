@@ -13,6 +13,7 @@ import { claimMatchOpponent, findMatch, insertMatch, matchIdsOfPlayer, setMatchS
 import type { PlayerRow } from '../store/players.js';
 import { getGame, joinGame, loadGameLog, prepareGame, type GameDeps, type GameSnapshot, type PreparedGame } from './games.js';
 import { ruleSetFor } from './rules.js';
+import { cursorCodec, type Page } from './paging.js';
 
 /**
  * Matches (issue 5; seed-003 rule 1, scoring 11): two games between the same two players, each going
@@ -249,18 +250,9 @@ export async function joinMatch(deps: GameDeps, playerId: string, matchId: strin
 export const DEFAULT_MATCHES_PAGE = 20;
 export const MAX_MATCHES_PAGE = 50;
 
-export interface MatchesPage {
-  readonly edges: readonly { readonly cursor: string; readonly node: MatchSnapshot }[];
-  readonly hasNextPage: boolean;
-  readonly hasPreviousPage: boolean;
-  readonly totalCount: number;
-}
+export type MatchesPage = Page<MatchSnapshot>;
 
-const cursorOf = (matchId: string): string => Buffer.from(`match:${matchId}`, 'utf8').toString('base64url');
-const matchIdOf = (cursor: string): string | null => {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  return text.startsWith('match:') ? text.slice(6) : null;
-};
+const { encode: cursorOf, decode: matchIdOf } = cursorCodec('match');
 
 /** The caller's matches (created or joined), newest first; a relay page of `first` after `after`. */
 export async function myMatches(deps: GameDeps, playerId: string, page: { readonly first?: number | null; readonly after?: string | null }): Promise<Result<MatchesPage, RuleError>> {
