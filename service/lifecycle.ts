@@ -3,7 +3,7 @@ import { decide, type Command, type DecideContext } from '../engine/game/decide.
 import type { GameEvent, Seat } from '../engine/game/events.js';
 import type { GameState } from '../engine/game/state.js';
 import { timeoutOutcome } from '../engine/game/timeout.js';
-import { err, type Result } from '../engine/result.js';
+import { err, ok, type Result } from '../engine/result.js';
 import type { Db } from '../store/db.js';
 import { seatsOf } from '../store/seats.js';
 import { gameAfterTurn, runGameCommand, seatedGame, type GameDeps, type GameSnapshot } from './games.js';
@@ -38,9 +38,12 @@ const lifecycle = async (deps: GameDeps, playerId: string, gameId: string, optio
   const g = await seatedGame(deps.db, playerId, gameId);
   if (!g.ok) return g;
   const { id, seat, seats, version } = g.value;
-  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now: deps.now() }, id, expected ?? version, null, seats, (state, ctx) => decideFor(seat, state, ctx));
+  const now = deps.now();
+  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, id, expected ?? version, null, seats, (state, ctx) => decideFor(seat, state, ctx));
   if (!r.ok) return r;
-  return gameAfterTurn(deps, playerId, r.value.receipt);
+  // Answer from the state the command just computed, as submitTurn does; only a replay has none.
+  const { after, receipt } = r.value;
+  return after ? ok(after.snapshotFor(playerId, now)) : gameAfterTurn(deps, playerId, receipt);
 };
 
 const command =

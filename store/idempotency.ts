@@ -2,7 +2,6 @@ import { err, ok, type Result } from '../engine/result.js';
 import type { Tx } from './db.js';
 import { storeError, type StoreError } from './errors.js';
 import type { JsonValue } from './json.js';
-import { toJsonInput } from './prisma-json.js';
 
 /** A client's retry token: `scope` (e.g. the player id) + `key`, and a hash of the request it came with. */
 export interface Idempotency {
@@ -32,11 +31,4 @@ export const answerOf = <R extends JsonValue>(idem: Idempotency, row: { readonly
     );
   }
   return ok({ response: row.response as R });
-};
-
-/** Records the response for (scope, key); a concurrent duplicate fails the transaction with a unique violation (P2002). */
-export const recordIdempotent = async (tx: Tx, idem: Idempotency, response: JsonValue): Promise<void> => {
-  await tx.idempotencyKey.create({
-    data: { scope: idem.scope, key: idem.key, requestHash: idem.requestHash, response: toJsonInput(response) },
-  });
 };
