@@ -5,7 +5,15 @@ export default defineConfig({
   // Yoga/Pothos load the CJS one, and graphql refuses to mix instances.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: ['engine/**/*.test.ts', 'cli/**/*.test.ts', 'test/**/*.test.ts', 'graph/**/*.test.ts', 'service/**/*.test.ts', 'store/**/*.test.ts', 'infra/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'test/**/*.test.ts',
+      'graph/**/*.test.ts',
+      'service/**/*.test.ts',
+      'store/**/*.test.ts',
+      'infra/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'test/reliability/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

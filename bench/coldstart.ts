@@ -54,14 +54,19 @@ const timed = (args: readonly string[], env: NodeJS.ProcessEnv): { ms: number; s
   return { ms, stdout: r.stdout };
 };
 
-
 export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   const { built, missing } = await buildFunctions();
   for (const b of built) {
     rows.push({ metric: `${b.name} bundle`, value: round(b.bytes / 1024), unit: 'KiB' });
-    rows.push({ metric: `${b.name} bundle gzipped`, value: round(b.gzipBytes / 1024), unit: 'KiB', target: '≤ 3072 KiB', met: b.gzipBytes <= GZIP_TARGET_BYTES });
+    rows.push({
+      metric: `${b.name} bundle gzipped`,
+      value: round(b.gzipBytes / 1024),
+      unit: 'KiB',
+      target: '≤ 3072 KiB',
+      met: b.gzipBytes <= GZIP_TARGET_BYTES,
+    });
   }
   for (const m of missing) notes.push(`${m.name}: ${m.entry} does not exist yet, not measured.`);
   notes.push(
@@ -85,10 +90,17 @@ export async function run(): Promise<BenchSection> {
   const baseEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NODE_ENV: 'production' };
   try {
     // Migrate the fresh schema with the migrate bundle, as the deployment trigger does; the API then starts with ARBITER_MIGRATE_ON_START=0.
-    timed(['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(join(DIST, 'migrate', 'index.mjs')).href)}); await m.handler();`], {
-      ...baseEnv,
-      DATABASE_URL: dbUrl.toString(),
-    });
+    timed(
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(pathToFileURL(join(DIST, 'migrate', 'index.mjs')).href)}); await m.handler();`,
+      ],
+      {
+        ...baseEnv,
+        DATABASE_URL: dbUrl.toString(),
+      },
+    );
     const env = {
       ...baseEnv,
       BENCH_BUNDLE: pathToFileURL(graphql).href,
@@ -114,15 +126,21 @@ export async function run(): Promise<BenchSection> {
     rows.push(
       { metric: 'bare node -e "" (median)', value: round(median(bare)), unit: 'ms' },
       { metric: 'graphql cold start: spawn → first response → exit (median)', value: round(median(cold)), unit: 'ms' },
-      { metric: 'graphql cold start above bare node', value: round(overhead), unit: 'ms', target: `≤ ${COLD_START_TARGET_MS} ms`, met: overhead <= COLD_START_TARGET_MS },
+      {
+        metric: 'graphql cold start above bare node',
+        value: round(overhead),
+        unit: 'ms',
+        target: `≤ ${COLD_START_TARGET_MS} ms`,
+        met: overhead <= COLD_START_TARGET_MS,
+      },
       { metric: 'graphql module load (import of the bundle, median)', value: round(median(load)), unit: 'ms' },
       { metric: 'graphql first request (app build + `{ __typename }`, median)', value: round(median(request)), unit: 'ms' },
     );
     notes.push(
       `Cold start: median of ${RUNS} fresh processes on this machine (x64, not Lambda's arm64), Postgres on localhost in a fresh schema migrated by the migrate bundle, which also registers the shipped lexicons (functions/migrate.ts); the first request builds the app (Prisma client, lexicon registry, Yoga) and answers \`{ __typename }\`, which touches no table.`,
       'On Lambda, add the Secrets Manager reads of functions/secrets.ts (one round trip at cold start) and the TLS handshake with RDS Proxy.',
-      "Prisma's query compiler is the \"small\" WebAssembly build (schema.prisma `compilerBuild = \"small\"`), written beside each bundle as a binary file (scripts/build.ts) instead of 2.3 MB of base64 inside it; the client reads and compiles it on the first query. So the first request that queries (a sign-in, any game) pays ~50 ms more than this one (query compiler set-up ~30 ms and its first plan ~20 ms, --cpu-prof) plus the first connection.",
-      'Until 2026-11-21: ~386–605 ms above bare node (module load ~180–230 ms, first request ~190–390 ms). Moved off the cold start since: registering the lexicons (the migrate function does it once per deployment; first request −45 ms), building SOFA\'s REST routes and OpenAPI document (now on the first /rest request, graph/yoga.ts; −120 ms), and parsing the inlined query compiler (−20–40 ms of module load; graphql bundle 1,462 → ~570 KiB gzipped).',
+      'Prisma\'s query compiler is the "small" WebAssembly build (schema.prisma `compilerBuild = "small"`), written beside each bundle as a binary file (scripts/build.ts) instead of 2.3 MB of base64 inside it; the client reads and compiles it on the first query. So the first request that queries (a sign-in, any game) pays ~50 ms more than this one (query compiler set-up ~30 ms and its first plan ~20 ms, --cpu-prof) plus the first connection.',
+      "Until 2026-11-21: ~386–605 ms above bare node (module load ~180–230 ms, first request ~190–390 ms). Moved off the cold start since: registering the lexicons (the migrate function does it once per deployment; first request −45 ms), building SOFA's REST routes and OpenAPI document (now on the first /rest request, graph/yoga.ts; −120 ms), and parsing the inlined query compiler (−20–40 ms of module load; graphql bundle 1,462 → ~570 KiB gzipped).",
     );
     if (overhead > COLD_START_TARGET_MS) {
       notes.push(

@@ -47,7 +47,11 @@ const ssBoardOf = (ss: ScrabbleSolver, board: Board): SsBoard => {
     const row: SsCell[] = [];
     for (let x = 0; x < n; x++) {
       const t = board.cells[y * n + x];
-      row.push(t ? ss.newCell({ isEmpty: false, tile: ss.newTile({ character: t.letter.toLowerCase(), isBlank: t.blank }), x, y }) : ss.newCell({ isEmpty: true, x, y }));
+      row.push(
+        t
+          ? ss.newCell({ isEmpty: false, tile: ss.newTile({ character: t.letter.toLowerCase(), isBlank: t.blank }), x, y })
+          : ss.newCell({ isEmpty: true, x, y }),
+      );
     }
     rows.push(row);
   }
@@ -85,7 +89,9 @@ export async function run(): Promise<BenchSection> {
   const built = ensureShippedLexicons();
   const lexicon = loadLexicon('SOWPODS');
   if (!lexicon.ok) throw new Error(lexicon.error.message);
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.gcg')).map((f) => readFileSync(join(CORPUS, f)));
+  const files = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.gcg'))
+    .map((f) => readFileSync(join(CORPUS, f)));
 
   // Every play of the corpus with the board and rack it was made from, taken from the replayed games.
   const plays: { ctx: PlayContext; move: PlayMove; words: string[]; score: number }[] = [];
@@ -99,7 +105,13 @@ export async function run(): Promise<BenchSection> {
         const m = parseMove(e.move);
         if (m.ok && m.value.kind === 'play') {
           plays.push({
-            ctx: { board: state.board, distribution: state.distribution, rack: state.racks[e.seat].tiles, lexicon: lexicon.value, requireValidWords: false },
+            ctx: {
+              board: state.board,
+              distribution: state.distribution,
+              rack: state.racks[e.seat].tiles,
+              lexicon: lexicon.value,
+              requireValidWords: false,
+            },
             move: m.value,
             words: e.words.map((w) => w.word),
             score: e.score,
@@ -115,10 +127,11 @@ export async function run(): Promise<BenchSection> {
   const rounds = 20;
   let sink = 0;
   const checkMs = bestOf(5, () => {
-    for (let k = 0; k < rounds; k++) for (const p of plays) {
-      const r = checkPlay(p.ctx, p.move);
-      if (r.ok) sink += r.value.score;
-    }
+    for (let k = 0; k < rounds; k++)
+      for (const p of plays) {
+        const r = checkPlay(p.ctx, p.move);
+        if (r.ok) sink += r.value.score;
+      }
   });
   const set = new Set(plays.flatMap((p) => p.words));
   const setMs = bestOf(5, () => {
@@ -131,10 +144,11 @@ export async function run(): Promise<BenchSection> {
 
   const replayRounds = 5;
   const replayMs = bestOf(3, () => {
-    for (let k = 0; k < replayRounds; k++) for (const bytes of files) {
-      const doc = parseGcg(bytes);
-      if (doc.ok) sink += replayGcg(doc.value).moves;
-    }
+    for (let k = 0; k < replayRounds; k++)
+      for (const bytes of files) {
+        const doc = parseGcg(bytes);
+        if (doc.ok) sink += replayGcg(doc.value).moves;
+      }
   });
   const parseMs = bestOf(3, () => {
     for (let k = 0; k < replayRounds; k++) for (const bytes of files) if (parseGcg(bytes).ok) sink++;
@@ -143,7 +157,13 @@ export async function run(): Promise<BenchSection> {
   const parsePerSec = (files.length * replayRounds) / (parseMs / 1000);
 
   const rows: BenchRow[] = [
-    { metric: 'plays validated and scored (SOWPODS)', value: Math.round(playsPerSec), unit: 'plays/s', target: `≥ ${PLAYS_TARGET.toLocaleString('en-US')} plays/s`, met: playsPerSec >= PLAYS_TARGET },
+    {
+      metric: 'plays validated and scored (SOWPODS)',
+      value: Math.round(playsPerSec),
+      unit: 'plays/s',
+      target: `≥ ${PLAYS_TARGET.toLocaleString('en-US')} plays/s`,
+      met: playsPerSec >= PLAYS_TARGET,
+    },
   ];
   const notes = [
     `${plays.length} plays from ${files.length} liwords records (test/fixtures/gcg/liwords), ${rounds} passes, best of 5; one core. checkPlay gives the score the replay (checked against the record) gave for ${oursAgree} of ${plays.length} plays.`,
@@ -169,19 +189,36 @@ export async function run(): Promise<BenchSection> {
     const agree = theirs.filter((score, i) => clean[i] && ours[i]!.ok && ours[i]!.value.score === score).length;
     const refusedPhonies = theirs.filter((score, i) => !clean[i] && score === null).length;
     const ssMs = bestOf(5, () => {
-      for (let k = 0; k < rounds; k++) for (const p of positions) {
-        const score = ssCheck(ss.value, trie, p.board, p.move);
-        if (score !== null) sink += score;
-      }
+      for (let k = 0; k < rounds; k++)
+        for (const p of positions) {
+          const score = ssCheck(ss.value, trie, p.board, p.move);
+          if (score !== null) sink += score;
+        }
     });
     const ssPlaysPerSec = (plays.length * rounds) / (ssMs / 1000);
     rows.push(
-      { metric: `baseline: scrabble-solver ${ss.value.version}, same plays (pattern, trie lookups, getPatternScore)`, value: Math.round(ssPlaysPerSec), unit: 'plays/s' },
+      {
+        metric: `baseline: scrabble-solver ${ss.value.version}, same plays (pattern, trie lookups, getPatternScore)`,
+        value: Math.round(ssPlaysPerSec),
+        unit: 'plays/s',
+      },
       { metric: 'Arbiter ÷ scrabble-solver, plays/s', value: ratio(playsPerSec / ssPlaysPerSec), unit: '×' },
-      { metric: 'SOWPODS ready: Arbiter (read + decode .kwg)', value: ratio(ourLoadMs), unit: 'ms', target: '≤ 20 ms', met: ourLoadMs <= 20 },
+      {
+        metric: 'SOWPODS ready: Arbiter (read + decode .kwg)',
+        value: ratio(ourLoadMs),
+        unit: 'ms',
+        target: '≤ 20 ms',
+        met: ourLoadMs <= 20,
+      },
       { metric: 'baseline: scrabble-solver Trie.fromArray of the word list', value: ratio(trieMs), unit: 'ms' },
       { metric: 'Arbiter ÷ scrabble-solver, lexicon ready time', value: ratio(ourLoadMs / trieMs), unit: '×' },
-      { metric: 'SOWPODS memory: Arbiter (heap + buffers)', value: ratio(ourMem.total), unit: 'MB', target: '≤ 15 MB', met: ourMem.total <= 15 },
+      {
+        metric: 'SOWPODS memory: Arbiter (heap + buffers)',
+        value: ratio(ourMem.total),
+        unit: 'MB',
+        target: '≤ 15 MB',
+        met: ourMem.total <= 15,
+      },
       { metric: 'baseline: scrabble-solver trie memory', value: ratio(trieMem.total), unit: 'MB' },
       { metric: 'Arbiter ÷ scrabble-solver, lexicon memory', value: ratio(ourMem.total / trieMem.total), unit: '×' },
     );

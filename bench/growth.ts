@@ -34,7 +34,11 @@ const countStatements = (): (() => void) => {
   };
 };
 
-const median = (xs: readonly number[]): number => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: readonly number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 interface Timed {
   readonly ms: number;
@@ -72,7 +76,8 @@ const playGame = async (
         answer = d.submitTurn;
       }),
     );
-    if (answer?.__typename !== 'Game' || answer.version === undefined) throw new Error(`growth: turn ${move} refused: ${JSON.stringify(answer)}`);
+    if (answer?.__typename !== 'Game' || answer.version === undefined)
+      throw new Error(`growth: turn ${move} refused: ${JSON.stringify(answer)}`);
     version = answer.version;
     if (readAt.includes(move)) {
       const rs: Timed[] = [];
@@ -93,7 +98,14 @@ interface Phase {
 }
 
 const phase = async (server: BenchServer, players: readonly [BenchPlayer, BenchPlayer], moves: number): Promise<Phase> => {
-  const p: Phase = { turnEarly: [], turnLate: [], readEarly: [], readLate: [], turnStatements: { early: 0, late: 0 }, readStatements: { early: 0, late: 0 } };
+  const p: Phase = {
+    turnEarly: [],
+    turnLate: [],
+    readEarly: [],
+    readLate: [],
+    turnStatements: { early: 0, late: 0 },
+    readStatements: { early: 0, late: 0 },
+  };
   for (let g = 0; g < GAMES_PER_PHASE; g++) {
     const { turns, reads } = await playGame(server, players, moves, moves >= LATE[0] ? [EARLY[0], LATE[0]] : [EARLY[0]]);
     turns.forEach((t, i) => {
@@ -202,10 +214,20 @@ export async function run(): Promise<BenchSection> {
     const large = await phase(server, players, EARLY[1]);
     row('submitTurn, stored games', small.turnEarly, large.turnEarly, '1k games|100k games');
     row('game(id), stored games', small.readEarly, large.readEarly, '1k games|100k games');
-    const counts = await client.query<{ games: string; events: string }>('SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM game_events) AS events');
+    const counts = await client.query<{ games: string; events: string }>(
+      'SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM game_events) AS events',
+    );
     rows.push(
-      { metric: 'SQL statements per submitTurn (move 1 / move 40)', value: small.turnStatements.early, unit: `/ ${small.turnStatements.late}` },
-      { metric: 'SQL statements per game(id) read (move 1 / move 40)', value: small.readStatements.early, unit: `/ ${small.readStatements.late}` },
+      {
+        metric: 'SQL statements per submitTurn (move 1 / move 40)',
+        value: small.turnStatements.early,
+        unit: `/ ${small.turnStatements.late}`,
+      },
+      {
+        metric: 'SQL statements per game(id) read (move 1 / move 40)',
+        value: small.readStatements.early,
+        unit: `/ ${small.readStatements.late}`,
+      },
     );
     notes.push(
       `Each phase plays ${GAMES_PER_PHASE} fresh games of pass turns over HTTP, one request at a time (no concurrency); a turn figure is the median of moves ${EARLY.join('–')} or ${LATE.join('–')} across the games, a read figure the median of ${READS} reads per game.`,

@@ -8,7 +8,17 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { barePool, percentile, postgresUrl, poolMax, startBenchServer, SUBMIT_TURN, unreachable, type BenchPlayer, type BenchServer } from './server.js';
+import {
+  barePool,
+  percentile,
+  postgresUrl,
+  poolMax,
+  startBenchServer,
+  SUBMIT_TURN,
+  unreachable,
+  type BenchPlayer,
+  type BenchServer,
+} from './server.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 /** Concurrent games, and how many games each connection plays (each game TURNS_PER_GAME turns). */
@@ -67,7 +77,12 @@ const runStack = async (server: BenchServer, players: readonly [BenchPlayer, Ben
               method: 'POST',
               path: '/graphql',
               headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-              body: JSON.stringify({ query: SUBMIT_TURN, variables: { input: { gameId: game.id, expectedVersion: game.version, idempotencyKey: randomUUID(), action: { pass: true } } } }),
+              body: JSON.stringify({
+                query: SUBMIT_TURN,
+                variables: {
+                  input: { gameId: game.id, expectedVersion: game.version, idempotencyKey: randomUUID(), action: { pass: true } },
+                },
+              }),
             };
           },
           onResponse: (status: number, body: string) => {
@@ -118,7 +133,11 @@ const runBare = async (pool: pg.Pool, concurrency: number, seconds: number): Pro
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query('INSERT INTO bench_commits (game_id, seq, payload) VALUES ($1, $2, $3)', [gameId, seq, JSON.stringify({ type: 'pass', seat: w % 2 })]);
+        await client.query('INSERT INTO bench_commits (game_id, seq, payload) VALUES ($1, $2, $3)', [
+          gameId,
+          seq,
+          JSON.stringify({ type: 'pass', seat: w % 2 }),
+        ]);
         await client.query('COMMIT');
         latencies.push(performance.now() - t0);
       } catch {
@@ -132,7 +151,13 @@ const runBare = async (pool: pg.Pool, concurrency: number, seconds: number): Pro
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / elapsed, count: latencies.length, errors };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: latencies.length / elapsed,
+    count: latencies.length,
+    errors,
+  };
 };
 
 const r1 = (x: number): number => Number(x.toFixed(1));
@@ -149,7 +174,9 @@ export async function run(): Promise<BenchSection> {
   const rows: BenchRow[] = [];
   const misses: string[] = [];
   try {
-    await pool.query('CREATE TABLE bench_commits (id bigserial PRIMARY KEY, game_id uuid NOT NULL, seq int NOT NULL, payload jsonb NOT NULL, created_at timestamptz(3) NOT NULL DEFAULT now())');
+    await pool.query(
+      'CREATE TABLE bench_commits (id bigserial PRIMARY KEY, game_id uuid NOT NULL, seq int NOT NULL, payload jsonb NOT NULL, created_at timestamptz(3) NOT NULL DEFAULT now())',
+    );
     const players = [await server.register('bench-a'), await server.register('bench-b')] as const;
     // Warm both paths (JIT, Prisma's query plans, pool connections) before measuring.
     const warm = await server.createGame(players[0], players[1]);
@@ -171,11 +198,31 @@ export async function run(): Promise<BenchSection> {
       rows.push(
         { metric: `${n} game${n > 1 ? 's' : ''}: submitTurn p50 / p99`, value: r1(stack.p50), unit: `ms / ${r1(stack.p99)} ms` },
         { metric: `${n} game${n > 1 ? 's' : ''}: bare INSERT commit p50 / p99`, value: r2(bare.p50), unit: `ms / ${r2(bare.p99)} ms` },
-        { metric: `${n} game${n > 1 ? 's' : ''}: p50 ratio (stack ÷ bare)`, value: r1(p50x), unit: '×', target: `≤ ${P50_TARGET}×`, met: p50x <= P50_TARGET },
-        { metric: `${n} game${n > 1 ? 's' : ''}: p99 ratio (stack ÷ bare)`, value: r1(p99x), unit: '×', target: `≤ ${P99_TARGET}×`, met: p99x <= P99_TARGET },
-        { metric: `${n} game${n > 1 ? 's' : ''}: turns/s (stack)`, value: Math.round(stack.perSecond), unit: `turns/s (${stack.count} turns, ${stack.errors} errors)` },
+        {
+          metric: `${n} game${n > 1 ? 's' : ''}: p50 ratio (stack ÷ bare)`,
+          value: r1(p50x),
+          unit: '×',
+          target: `≤ ${P50_TARGET}×`,
+          met: p50x <= P50_TARGET,
+        },
+        {
+          metric: `${n} game${n > 1 ? 's' : ''}: p99 ratio (stack ÷ bare)`,
+          value: r1(p99x),
+          unit: '×',
+          target: `≤ ${P99_TARGET}×`,
+          met: p99x <= P99_TARGET,
+        },
+        {
+          metric: `${n} game${n > 1 ? 's' : ''}: turns/s (stack)`,
+          value: Math.round(stack.perSecond),
+          unit: `turns/s (${stack.count} turns, ${stack.errors} errors)`,
+        },
         { metric: `${n} game${n > 1 ? 's' : ''}: bare commits/s`, value: Math.round(bare.perSecond), unit: `commits/s (${bare.count})` },
-        { metric: `${n} game${n > 1 ? 's' : ''}: throughput ratio (stack ÷ bare)`, value: Number((stack.perSecond / bare.perSecond).toPrecision(3)), unit: '×' },
+        {
+          metric: `${n} game${n > 1 ? 's' : ''}: throughput ratio (stack ÷ bare)`,
+          value: Number((stack.perSecond / bare.perSecond).toPrecision(3)),
+          unit: '×',
+        },
       );
       if (p50x > P50_TARGET || p99x > P99_TARGET) misses.push(`${n}`);
     }
@@ -186,10 +233,10 @@ export async function run(): Promise<BenchSection> {
   const notes = [
     `autocannon, one keep-alive connection per game on 127.0.0.1; each connection plays ${LEVELS.map((l) => `${l.gamesPerConnection}`).join('/')} game(s) of ${TURNS_PER_GAME} pass turns (1/8/64 games), alternating the two players' bearer tokens, each request with the game's current expectedVersion and a fresh idempotency key. Games are created with \`end.scorelessTurns: null\` so passing never ends them.`,
     `Bare baseline: the same number of concurrent workers, each \`pool.connect(); BEGIN; INSERT one jsonb row; COMMIT\` for ${BARE_SECONDS} s, through a pg.Pool of the size store/db.ts uses (${poolMax()}, ARBITER_DB_POOL_MAX) with the same search_path. Latency includes waiting for a pooled connection on both sides.`,
-    'The server, Postgres and the load generator share this machine\'s cores, so the stack\'s figures include the load generator\'s CPU too.',
+    "The server, Postgres and the load generator share this machine's cores, so the stack's figures include the load generator's CPU too.",
   ];
   notes.push(
-    'One pass turn is 6 SQL statements (see the Growth section): the player behind the token; the game\'s status and seats with their players (one SELECT); BEGIN; the idempotency check, the version lock and the game row, secret and event log (one statement, a CTE in store/games.ts openTurn); the events, outbox rows, idempotency record and new version (one statement, commitTurn); COMMIT. The answer is built from the state the turn computed (no second read or fold; a retried idempotency key rebuilds the same view from the log). Until 2026-11-21 a turn was 20 statements and the answer re-read and re-folded the log: p50 ratios 50× / 73× / 37× at 1 / 8 / 64 games, ~32–58 turns/s.',
+    "One pass turn is 6 SQL statements (see the Growth section): the player behind the token; the game's status and seats with their players (one SELECT); BEGIN; the idempotency check, the version lock and the game row, secret and event log (one statement, a CTE in store/games.ts openTurn); the events, outbox rows, idempotency record and new version (one statement, commitTurn); COMMIT. The answer is built from the state the turn computed (no second read or fold; a retried idempotency key rebuilds the same view from the log). Until 2026-11-21 a turn was 20 statements and the answer re-read and re-folded the log: p50 ratios 50× / 73× / 37× at 1 / 8 / 64 games, ~32–58 turns/s.",
     'A state snapshot on the game row was measured and not added: in these 40-turn games the fold costs ~0.12 ms of an ~8 ms turn (CPU profile, game/apply.ts), and turn latency stays flat with game length (Growth).',
   );
   if (misses.length) {

@@ -31,7 +31,8 @@ export async function run(): Promise<BenchSection> {
     const tests = /Tests\s+(?:(\d+) failed \| )?(\d+) passed/.exec(r.stdout ?? '');
     const failed = Number(tests?.[1] ?? 0);
     const passed = Number(tests?.[2] ?? 0);
-    if (r.status !== 0 && !tests) throw new Error(`the reliability suite did not run (exit ${r.status}): ${(r.stderr || r.stdout || '').slice(-2000)}`);
+    if (r.status !== 0 && !tests)
+      throw new Error(`the reliability suite did not run (exit ${r.status}): ${(r.stderr || r.stdout || '').slice(-2000)}`);
     const lines: SummaryLine[] = existsSync(file)
       ? readFileSync(file, 'utf8')
           .split('\n')
@@ -45,15 +46,28 @@ export async function run(): Promise<BenchSection> {
       rows: [
         { metric: 'tests passed', value: passed, unit: 'tests', target: `all (${passed + failed})`, met: ok && failed === 0 },
         { metric: 'requests sent (HTTP, to the app)', value: total.requestsSent, unit: 'requests' },
-        { metric: 'faults injected (connection lost before commit, backend killed, process killed after commit)', value: total.faultsInjected, unit: 'faults' },
+        {
+          metric: 'faults injected (connection lost before commit, backend killed, process killed after commit)',
+          value: total.faultsInjected,
+          unit: 'faults',
+        },
         { metric: 'fuzzed inputs tried (engine and API)', value: total.inputsTried, unit: 'inputs' },
         { metric: 'events lost', value: total.eventsLost, unit: 'events', target: '0', met: total.eventsLost === 0 },
-        { metric: 'store invariant violations (events ≠ version, gaps)', value: total.invariantViolations, unit: 'games', target: '0', met: total.invariantViolations === 0 },
+        {
+          metric: 'store invariant violations (events ≠ version, gaps)',
+          value: total.invariantViolations,
+          unit: 'games',
+          target: '0',
+          met: total.invariantViolations === 0,
+        },
         { metric: 'suite wall time', value: Math.round(seconds), unit: 's' },
       ],
       notes: [
         `\`npm run test:reliability\` at ARBITER_RELIABILITY_SCALE=${scale} (fuzz runs ×${scale} over \`npm test\`), PGlite and Postgres.`,
-        ...[...bySuite].map(([suite, t]) => `${suite}: ${t.requestsSent} requests, ${t.faultsInjected} faults, ${t.inputsTried} inputs, ${t.eventsLost} events lost.`),
+        ...[...bySuite].map(
+          ([suite, t]) =>
+            `${suite}: ${t.requestsSent} requests, ${t.faultsInjected} faults, ${t.inputsTried} inputs, ${t.eventsLost} events lost.`,
+        ),
         'Every fuzzed response is checked: HTTP status < 500, a code on every error, no stack or server internals, no unexpected (masked) error, no other player’s rack or bag seed.',
       ],
     };

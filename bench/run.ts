@@ -38,7 +38,9 @@ export const renderResults = (sections: readonly BenchSection[], failures: reado
   for (const s of sections) {
     lines.push(`## ${s.title}`, '', '| metric | value | unit | target | met |', '|---|---:|---|---|---|');
     for (const r of s.rows) {
-      lines.push(`| ${r.metric} | ${formatValue(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} |`);
+      lines.push(
+        `| ${r.metric} | ${formatValue(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} |`,
+      );
     }
     if (s.notes?.length) lines.push('', ...s.notes.map((n) => `- ${n}`));
     lines.push('');

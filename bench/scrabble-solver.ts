@@ -59,12 +59,17 @@ const run = (cmd: string, args: readonly string[], cwd: string): string =>
 /** Downloads into the cache unless it is already there. Throws with npm's message when it cannot. */
 const ensureCache = (): void => {
   const modules = join(CACHE_DIR, 'node_modules');
-  if (existsSync(join(modules, '@scrabble-solver', 'solver', 'build', 'index.js')) && existsSync(join(modules, '@kamilmielnik', 'trie'))) return;
+  if (existsSync(join(modules, '@scrabble-solver', 'solver', 'build', 'index.js')) && existsSync(join(modules, '@kamilmielnik', 'trie')))
+    return;
   rmSync(CACHE_DIR, { recursive: true, force: true });
   mkdirSync(CACHE_DIR, { recursive: true });
   writeFileSync(join(CACHE_DIR, 'package.json'), '{ "private": true, "description": "bench cache: not part of Arbiter" }\n');
   // The trie first: npm install prunes what its package.json does not list, i.e. the packages copied below.
-  run('npm', ['install', '--prefix', CACHE_DIR, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', TRIE], CACHE_DIR);
+  run(
+    'npm',
+    ['install', '--prefix', CACHE_DIR, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', TRIE],
+    CACHE_DIR,
+  );
   const tmp = mkdtempSync(join(CACHE_DIR, 'pack-'));
   try {
     const out = run('npm', ['pack', 'scrabble-solver', '--silent', '--pack-destination', tmp], tmp).trim().split('\n').pop()!;
@@ -85,7 +90,7 @@ export const loadScrabbleSolver = (): { ok: true; value: ScrabbleSolver } | { ok
   try {
     ensureCache();
   } catch (e) {
-    const msg = e instanceof Error ? ((e as { stderr?: string }).stderr || e.message) : String(e);
+    const msg = e instanceof Error ? (e as { stderr?: string }).stderr || e.message : String(e);
     rmSync(CACHE_DIR, { recursive: true, force: true });
     return { ok: false, reason: `could not fetch scrabble-solver from npm (${msg.trim().split('\n').slice(-2).join(' ')})` };
   }
@@ -94,7 +99,9 @@ export const loadScrabbleSolver = (): { ok: true; value: ScrabbleSolver } | { ok
   const solver = require('@scrabble-solver/solver');
   const configs = require('@scrabble-solver/configs');
   const { Trie } = require('@kamilmielnik/trie');
-  const version = (JSON.parse(readFileSync(join(CACHE_DIR, 'node_modules', '@scrabble-solver', 'solver', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(readFileSync(join(CACHE_DIR, 'node_modules', '@scrabble-solver', 'solver', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   return {
     ok: true,
     value: {

@@ -95,7 +95,7 @@ export const startBenchServer = async (schema: string): Promise<BenchServer> => 
   const { port } = server.address() as AddressInfo;
   const host = '127.0.0.1';
 
-  const gql = async <T,>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
+  const gql = async <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
     const res = await fetch(`http://${host}:${port}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -16,7 +16,12 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export const usage = (): string =>
-  ['usage: arbiter <command> [options]', '', 'commands:', ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(12)} ${c.summary}`)].join('\n');
+  [
+    'usage: arbiter <command> [options]',
+    '',
+    'commands:',
+    ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(12)} ${c.summary}`),
+  ].join('\n');
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;

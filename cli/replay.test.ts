@@ -27,7 +27,15 @@ describe('arbiter replay', () => {
     });
     // EIOQRRT = 1 + 1 + 1 + 10 + 1 + 1 + 1 = 16, recorded as 18.
     expect(out.mismatches).toEqual([
-      { turn: 10, player: 'Ben_Schoenbrun', expected: -18, actual: -16, reason: expect.stringContaining('Line 17'), code: 'END_RACK_PENALTY_INCORRECT', line: 17 },
+      {
+        turn: 10,
+        player: 'Ben_Schoenbrun',
+        expected: -18,
+        actual: -16,
+        reason: expect.stringContaining('Line 17'),
+        code: 'END_RACK_PENALTY_INCORRECT',
+        line: 17,
+      },
     ]);
   });
 

@@ -20,7 +20,15 @@ export const USAGE = `usage: arbiter replay FILE.gcg [--lexicon NAME] [--json]
 export const jsonReport = (r: ReplayReport) => ({
   ok: r.ok,
   moves: r.moves,
-  mismatches: r.mismatches.map((m) => ({ turn: m.turn, player: m.player, expected: m.expected, actual: m.actual, reason: m.reason, code: m.code, line: m.line })),
+  mismatches: r.mismatches.map((m) => ({
+    turn: m.turn,
+    player: m.player,
+    expected: m.expected,
+    actual: m.actual,
+    reason: m.reason,
+    code: m.code,
+    line: m.line,
+  })),
   finalScores: r.finalScores,
   errors: r.errors.map((e) => ({ code: e.code, message: e.message, line: e.line })),
   complete: r.complete,
@@ -31,14 +39,28 @@ export const jsonReport = (r: ReplayReport) => ({
 
 const describeResult = (r: ReplayReport): string => {
   if (!r.complete || !r.result) return 'Result: the record is incomplete (the game has not ended).';
-  const reason = { 'went-out': 'a player went out', 'scoreless-turns': 'six scoreless turns', 'consecutive-exchanges': 'consecutive exchanges', resigned: 'resignation', 'timed-out': 'timeout', forfeited: 'forfeit', 'challenge-lost': 'a lost challenge', ruling: 'a ruling', aborted: 'an abort' }[r.result.reason];
+  const reason = {
+    'went-out': 'a player went out',
+    'scoreless-turns': 'six scoreless turns',
+    'consecutive-exchanges': 'consecutive exchanges',
+    resigned: 'resignation',
+    'timed-out': 'timeout',
+    forfeited: 'forfeit',
+    'challenge-lost': 'a lost challenge',
+    ruling: 'a ruling',
+    aborted: 'an abort',
+  }[r.result.reason];
   return r.result.winner ? `Result: ${r.result.winner} wins (${reason}).` : `Result: a tie (${reason}).`;
 };
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { lexicon: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { lexicon: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (e) {
     io.err(`arbiter replay: ${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -72,7 +94,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const doc = parseGcg(bytes);
   if (!doc.ok) {
     if (values.json) {
-      io.out(JSON.stringify({ ok: false, moves: 0, mismatches: [], finalScores: {}, errors: [{ code: doc.error.code, message: doc.error.message, line: doc.error.line }] }));
+      io.out(
+        JSON.stringify({
+          ok: false,
+          moves: 0,
+          mismatches: [],
+          finalScores: {},
+          errors: [{ code: doc.error.code, message: doc.error.message, line: doc.error.line }],
+        }),
+      );
     } else {
       io.err(`arbiter replay: ${file}: ${doc.error.message} [${doc.error.code}]`);
     }
@@ -86,9 +116,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     for (const e of report.errors) io.out(`${e.message} [${e.code}]`);
     for (const p of report.phonies) io.out(`Turn ${p.turn}: ${p.player} played ${p.words.join(', ')}, not in ${lexicon?.name}.`);
     for (const w of report.warnings) io.out(`note: ${w}`);
-    io.out(`${report.moves} moves; final scores: ${Object.entries(report.finalScores).map(([n, s]) => `${n} ${s}`).join(', ')}.`);
+    io.out(
+      `${report.moves} moves; final scores: ${Object.entries(report.finalScores)
+        .map(([n, s]) => `${n} ${s}`)
+        .join(', ')}.`,
+    );
     io.out(describeResult(report));
-    io.out(report.ok ? 'OK: the record agrees with the rules.' : `The record disagrees with the rules (${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}, ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}).`);
+    io.out(
+      report.ok
+        ? 'OK: the record agrees with the rules.'
+        : `The record disagrees with the rules (${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}, ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}).`,
+    );
   }
   return report.ok ? 0 : 1;
 }

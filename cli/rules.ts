@@ -48,7 +48,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
       sets.push(v);
     } else if (a === '--help' || a === '-h') {
-      io.out(`${USAGE}\n\npresets: ${RULE_SET_IDS.join(', ')}\nparameters:\n${PARAMETERS.map((p) => `  ${p.path}: ${p.description} (${describeParameterType(p.type)})`).join('\n')}`);
+      io.out(
+        `${USAGE}\n\npresets: ${RULE_SET_IDS.join(', ')}\nparameters:\n${PARAMETERS.map((p) => `  ${p.path}: ${p.description} (${describeParameterType(p.type)})`).join('\n')}`,
+      );
       return 0;
     } else if (a.startsWith('-') || preset !== undefined) {
       io.err(`arbiter rules: unexpected argument "${a}"\n${USAGE}`);

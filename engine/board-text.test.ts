@@ -29,11 +29,36 @@ describe('parseBoardRows', () => {
   });
 
   test.each([
-    ['too few rows', rows({}).slice(0, 14), 'The board has 14 rows; the CrosswordGame board has 15 (write one string per row, "." for an empty square).', { rows: 14, expected: 15 }],
-    ['a long row', rows({ 3: `${EMPTY_ROW}.` }), 'Row 4 ("................") has 16 squares; the CrosswordGame board has 15 per row.', { row: 4, squares: 16, expected: 15 }],
-    ['a stray character', rows({ 0: '..#............' }), 'Row 1 ("..#............") has "#" at position 3: write a letter, a lowercase letter for a blank, or "." for an empty square.', { row: 1 }],
-    ['an unclosed bracket', rows({ 1: '[CH.............' }), 'Row 2 ("[CH.............") has "[" at position 1 without a multi-letter tile such as [CH] or [ch] after it.', { row: 2 }],
-    ['a letter not in the set', rows({ 14: '..............Ñ' }), 'Row 15: O15 holds "Ñ", which is not a letter of the english tile set (use "." for an empty square).', { row: 15, square: 'O15', tile: 'Ñ' }],
+    [
+      'too few rows',
+      rows({}).slice(0, 14),
+      'The board has 14 rows; the CrosswordGame board has 15 (write one string per row, "." for an empty square).',
+      { rows: 14, expected: 15 },
+    ],
+    [
+      'a long row',
+      rows({ 3: `${EMPTY_ROW}.` }),
+      'Row 4 ("................") has 16 squares; the CrosswordGame board has 15 per row.',
+      { row: 4, squares: 16, expected: 15 },
+    ],
+    [
+      'a stray character',
+      rows({ 0: '..#............' }),
+      'Row 1 ("..#............") has "#" at position 3: write a letter, a lowercase letter for a blank, or "." for an empty square.',
+      { row: 1 },
+    ],
+    [
+      'an unclosed bracket',
+      rows({ 1: '[CH.............' }),
+      'Row 2 ("[CH.............") has "[" at position 1 without a multi-letter tile such as [CH] or [ch] after it.',
+      { row: 2 },
+    ],
+    [
+      'a letter not in the set',
+      rows({ 14: '..............Ñ' }),
+      'Row 15: O15 holds "Ñ", which is not a letter of the english tile set (use "." for an empty square).',
+      { row: 15, square: 'O15', tile: 'Ñ' },
+    ],
   ])('refuses %s with BAD_BOARD naming the row', (_name, input, message, details) => {
     const r = parseBoardRows(input, STANDARD_LAYOUT, ENGLISH);
     expect(r.ok).toBe(false);

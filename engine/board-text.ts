@@ -21,10 +21,13 @@ export const parseBoardRows = (rows: readonly string[], layout: Layout, distribu
   const size = layout.rows.length;
   const bad = (message: string, details: Record<string, unknown>) => err(ruleError('BAD_BOARD', message, details));
   if (rows.length !== size) {
-    return bad(`The board has ${rows.length} row${rows.length === 1 ? '' : 's'}; the ${layout.name} board has ${size} (write one string per row, "." for an empty square).`, {
-      rows: rows.length,
-      expected: size,
-    });
+    return bad(
+      `The board has ${rows.length} row${rows.length === 1 ? '' : 's'}; the ${layout.name} board has ${size} (write one string per row, "." for an empty square).`,
+      {
+        rows: rows.length,
+        expected: size,
+      },
+    );
   }
   const letters = scoreTable(distribution);
   const placed: (Square & PlacedTile)[] = [];
@@ -35,12 +38,15 @@ export const parseBoardRows = (rows: readonly string[], layout: Layout, distribu
       return bad(`Row ${row + 1} ("${text}") ${squares}.`, { row: row + 1, text });
     }
     if (squares.length !== size) {
-      return bad(`Row ${row + 1} ("${text}") has ${squares.length} square${squares.length === 1 ? '' : 's'}; the ${layout.name} board has ${size} per row.`, {
-        row: row + 1,
-        text,
-        squares: squares.length,
-        expected: size,
-      });
+      return bad(
+        `Row ${row + 1} ("${text}") has ${squares.length} square${squares.length === 1 ? '' : 's'}; the ${layout.name} board has ${size} per row.`,
+        {
+          row: row + 1,
+          text,
+          squares: squares.length,
+          expected: size,
+        },
+      );
     }
     for (let col = 0; col < size; col++) {
       const face = squares[col]!;
@@ -49,12 +55,15 @@ export const parseBoardRows = (rows: readonly string[], layout: Layout, distribu
       const blank = face !== letter;
       if (!letters.has(letter)) {
         const square = formatSquare({ row, col });
-        return bad(`Row ${row + 1}: ${square} holds "${face}", which is not a letter of the ${distribution.name} tile set (use "." for an empty square).`, {
-          row: row + 1,
-          square,
-          tile: face,
-          distribution: distribution.name,
-        });
+        return bad(
+          `Row ${row + 1}: ${square} holds "${face}", which is not a letter of the ${distribution.name} tile set (use "." for an empty square).`,
+          {
+            row: row + 1,
+            square,
+            tile: face,
+            distribution: distribution.name,
+          },
+        );
       }
       placed.push({ row, col, letter, blank });
     }

@@ -123,8 +123,7 @@ export const parseAnchor = (text: string): Result<Anchor, RuleError> => {
   );
 };
 
-export const formatAnchor = (a: Anchor): string =>
-  a.dir === 'across' ? `${a.row + 1}${COLUMNS[a.col]}` : `${COLUMNS[a.col]}${a.row + 1}`;
+export const formatAnchor = (a: Anchor): string => (a.dir === 'across' ? `${a.row + 1}${COLUMNS[a.col]}` : `${COLUMNS[a.col]}${a.row + 1}`);
 
 export const onBoard = (layout: Layout, row: number, col: number): boolean =>
   row >= 0 && col >= 0 && row < layout.rows.length && col < layout.rows.length;

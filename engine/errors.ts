@@ -8,10 +8,10 @@ export const RULE_SOURCES = {
   'seed-002': 'Rules for Friendly (non-tournament) Scrabble rev4',
   'seed-003': 'Two-game match variant: rules and scoring',
   'wespa-3.0': 'WESPA Rules, version 3.0',
-  'naspa': 'NASPA Official Tournament Rules (2009–2015 numbering)',
-  'woogles': 'Woogles.io (liwords/macondo source code)',
-  'gcg': 'GCG file format (poslfit.com, as implemented by macondo/MAGPIE/Quackle)',
-  'override': 'A rule-set parameter overridden for this game or tournament',
+  naspa: 'NASPA Official Tournament Rules (2009–2015 numbering)',
+  woogles: 'Woogles.io (liwords/macondo source code)',
+  gcg: 'GCG file format (poslfit.com, as implemented by macondo/MAGPIE/Quackle)',
+  override: 'A rule-set parameter overridden for this game or tournament',
 } as const;
 export type RuleSource = keyof typeof RULE_SOURCES;
 
@@ -44,12 +44,7 @@ export interface RuleError {
   readonly citation?: Citation;
 }
 
-export const ruleError = (
-  code: string,
-  message: string,
-  details?: Record<string, unknown>,
-  citation?: Citation,
-): RuleError => {
+export const ruleError = (code: string, message: string, details?: Record<string, unknown>, citation?: Citation): RuleError => {
   const e: { code: string; message: string; details?: Record<string, unknown>; citation?: Citation } = { code, message };
   if (details !== undefined) e.details = details;
   if (citation !== undefined) e.citation = citation;

@@ -90,7 +90,11 @@ const wordTile: fc.Arbitrary<WordTile> = fc.oneof(
 const move: fc.Arbitrary<Move> = fc.oneof(
   fc.record({
     kind: fc.constant('play' as const),
-    anchor: fc.record({ row: fc.integer({ min: 0, max: 98 }), col: fc.integer({ min: 0, max: 25 }), dir: fc.constantFrom('across' as const, 'down' as const) }),
+    anchor: fc.record({
+      row: fc.integer({ min: 0, max: 98 }),
+      col: fc.integer({ min: 0, max: 25 }),
+      dir: fc.constantFrom('across' as const, 'down' as const),
+    }),
     word: fc.array(wordTile, { minLength: 1, maxLength: 21 }),
   }),
   fc

@@ -39,7 +39,6 @@ export const MOVE_KINDS = ['play', 'exchange', 'pass'] as const;
 // ---------------------------------------------------------------------------------------------
 // Notation: parse and format
 
-
 /** The GCG spec governs the notation (reference/gcg-format.md §3). */
 const NOTATION = cite('gcg', '§3 event lines');
 
@@ -83,7 +82,11 @@ const lex = (text: string): Result<Lexeme[], { char: string; pos: number; why: s
     if (close < 0) return err({ char: '[', pos: i + 1, why: 'opens a multi-letter tile that is never closed with ]' });
     const face = chars.slice(i + 1, close).join('');
     if (!digraphCase(face))
-      return err({ char: `[${face}]`, pos: i + 1, why: 'is not a multi-letter tile: write two or more letters of one case, e.g. [CH] or [ch] for a blank' });
+      return err({
+        char: `[${face}]`,
+        pos: i + 1,
+        why: 'is not a multi-letter tile: write two or more letters of one case, e.g. [CH] or [ch] for a blank',
+      });
     out.push({ kind: 'tile', face, pos: i + 1 });
     i = close;
   }
@@ -144,7 +147,14 @@ export const parseRack = (text: string, code: 'BAD_RACK' | 'BAD_EXCHANGE' = 'BAD
   // An exchange is reported as written, with its leading `-`.
   const [what, shown, shift] = code === 'BAD_RACK' ? ['rack', text, 0] : ['exchange', `-${text}`, 1];
   const bad = (char: string, pos: number, why: string) =>
-    err(ruleError(code, `"${char}" at position ${pos + shift} of the ${what} "${shown}" ${why}.`, { [what]: shown, char, position: pos + shift }, NOTATION));
+    err(
+      ruleError(
+        code,
+        `"${char}" at position ${pos + shift} of the ${what} "${shown}" ${why}.`,
+        { [what]: shown, char, position: pos + shift },
+        NOTATION,
+      ),
+    );
   const lexed = lex(text);
   if (!lexed.ok) return bad(lexed.error.char, lexed.error.pos, lexed.error.why);
   const out: string[] = [];
@@ -194,7 +204,10 @@ export const parseExchange = (text: string): Result<ExchangeMove | PassMove, Rul
  * bounds, connection and the rack are the placement code's business (gcg §3).
  */
 export const parseMove = (text: string): Result<Move, RuleError> => {
-  const tokens = text.trim().split(/\s+/).filter((t) => t !== '');
+  const tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
   if (tokens.length === 1 && tokens[0]!.startsWith('-')) return parseExchange(tokens[0]!);
   if (tokens.length === 2) return parsePlay(tokens[0]!, tokens[1]!);
   return err(

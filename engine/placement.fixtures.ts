@@ -33,7 +33,8 @@ export const boardWith = (words: readonly (readonly [string, string])[], layout:
     const placed = [];
     for (let i = 0; i < m.word.length; i++) {
       const t = m.word[i]!;
-      if (t.kind === 'letter') placed.push({ row: m.anchor.row + dr * i, col: m.anchor.col + (1 - dr) * i, letter: t.letter, blank: t.blank });
+      if (t.kind === 'letter')
+        placed.push({ row: m.anchor.row + dr * i, col: m.anchor.col + (1 - dr) * i, letter: t.letter, blank: t.blank });
     }
     board = withTiles(board, placed);
   }

@@ -14,29 +14,183 @@ const noTiles: PlayMove = { kind: 'play', anchor: { row: 7, col: 7, dir: 'across
 describe('rejected plays', () => {
   test.each([
     { name: 'no tiles at all', c: ctx(CAT), move: noTiles, code: 'EMPTY_PLAY', rule: 'rule 4', details: { anchor: '8H' } },
-    { name: 'word runs off the right edge', c: ctx(CAT), move: play('9L', 'ALBUMS'), code: 'OFF_BOARD', rule: 'rule 5', details: { squares: ['P9', 'Q9'] } },
-    { name: 'word runs off the bottom edge', c: ctx(CAT), move: play('O12', 'CRATE'), code: 'OFF_BOARD', rule: 'rule 5', details: { squares: ['O16'] } },
-    { name: 'anchor itself off the board', c: ctx(CAT), move: play('16A', 'AT'), code: 'OFF_BOARD', rule: 'rule 5', details: { squares: ['A16', 'B16'] } },
-    { name: '"." on an empty square', c: ctx(CAT), move: play('9G', 'A.'), code: 'NOTHING_TO_PLAY_THROUGH', rule: 'rule 5a', details: { squares: ['H9'] } },
-    { name: 'a letter over a different tile', c: ctx(CAT), move: play('8G', 'CUT'), code: 'SQUARE_OCCUPIED', rule: 'rule 5', details: { squares: ['H8'] } },
-    { name: 'a letter not in the set', c: ctx(CAT), move: play('G6', 'ÑO.'), code: 'UNKNOWN_TILE', rule: undefined, details: { squares: ['G6'], tiles: ['Ñ'] } },
-    { name: 'a Spanish digraph in English', c: ctx(CAT), move: play('G6', '[CH]O.'), code: 'UNKNOWN_TILE', rule: undefined, details: { tiles: ['CH'] } },
-    { name: 'a blank as a letter not in the set', c: ctx(CAT), move: play('G6', 'ñO.'), code: 'BAD_BLANK_DESIGNATION', rule: 'rule 10', details: { squares: ['G6'], tiles: ['Ñ'] } },
-    { name: 'a blank with no letter', c: ctx(CAT), move: play('G6', '?O.'), code: 'BAD_BLANK_DESIGNATION', rule: 'rule 10', details: { squares: ['G6'], tiles: ['?'] } },
-    { name: 'only tiles already on the board, as "."', c: ctx(CAT), move: play('8G', '...'), code: 'NO_TILES_PLACED', rule: 'rule 4', details: {} },
-    { name: 'only tiles already on the board, as letters', c: ctx(CAT), move: play('8G', 'CAT'), code: 'NO_TILES_PLACED', rule: 'rule 4', details: {} },
-    { name: 'a tile just before the start', c: ctx(CAT), move: play('8H', '..E'), code: 'WORD_NOT_WHOLE', rule: 'rule 5', details: { squares: ['G8'] } },
-    { name: 'a tile just after the end', c: ctx(CAT), move: play('8D', 'EPI'), code: 'WORD_NOT_WHOLE', rule: 'rule 5', details: { squares: ['G8'] } },
-    { name: 'first play off the centre', c: ctx(EMPTY), move: play('8A', 'CAT'), code: 'MISSES_CENTRE', rule: 'rule 3', details: { squares: ['H8'] } },
-    { name: 'first play in the wrong row', c: ctx(EMPTY), move: play('7G', 'CAT'), code: 'MISSES_CENTRE', rule: 'rule 3', details: { squares: ['H8'] } },
-    { name: 'first play on the super board misses K11', c: { board: emptyBoard(SUPER_LAYOUT), distribution: ENGLISH_SUPER }, move: play('8H', 'CAT'), code: 'MISSES_CENTRE', rule: 'rule 3', details: { squares: ['K11'] } },
-    { name: 'first play of one tile', c: ctx(EMPTY), move: play('8H', 'A'), code: 'FIRST_PLAY_TOO_SHORT', rule: 'rule 3', details: { tiles: ['A'] } },
-    { name: 'a word away from every tile', c: ctx(CAT), move: play('2B', 'DOG'), code: 'NOT_CONNECTED', rule: 'rule 5', details: { squares: ['B2', 'C2', 'D2'] } },
+    {
+      name: 'word runs off the right edge',
+      c: ctx(CAT),
+      move: play('9L', 'ALBUMS'),
+      code: 'OFF_BOARD',
+      rule: 'rule 5',
+      details: { squares: ['P9', 'Q9'] },
+    },
+    {
+      name: 'word runs off the bottom edge',
+      c: ctx(CAT),
+      move: play('O12', 'CRATE'),
+      code: 'OFF_BOARD',
+      rule: 'rule 5',
+      details: { squares: ['O16'] },
+    },
+    {
+      name: 'anchor itself off the board',
+      c: ctx(CAT),
+      move: play('16A', 'AT'),
+      code: 'OFF_BOARD',
+      rule: 'rule 5',
+      details: { squares: ['A16', 'B16'] },
+    },
+    {
+      name: '"." on an empty square',
+      c: ctx(CAT),
+      move: play('9G', 'A.'),
+      code: 'NOTHING_TO_PLAY_THROUGH',
+      rule: 'rule 5a',
+      details: { squares: ['H9'] },
+    },
+    {
+      name: 'a letter over a different tile',
+      c: ctx(CAT),
+      move: play('8G', 'CUT'),
+      code: 'SQUARE_OCCUPIED',
+      rule: 'rule 5',
+      details: { squares: ['H8'] },
+    },
+    {
+      name: 'a letter not in the set',
+      c: ctx(CAT),
+      move: play('G6', 'ÑO.'),
+      code: 'UNKNOWN_TILE',
+      rule: undefined,
+      details: { squares: ['G6'], tiles: ['Ñ'] },
+    },
+    {
+      name: 'a Spanish digraph in English',
+      c: ctx(CAT),
+      move: play('G6', '[CH]O.'),
+      code: 'UNKNOWN_TILE',
+      rule: undefined,
+      details: { tiles: ['CH'] },
+    },
+    {
+      name: 'a blank as a letter not in the set',
+      c: ctx(CAT),
+      move: play('G6', 'ñO.'),
+      code: 'BAD_BLANK_DESIGNATION',
+      rule: 'rule 10',
+      details: { squares: ['G6'], tiles: ['Ñ'] },
+    },
+    {
+      name: 'a blank with no letter',
+      c: ctx(CAT),
+      move: play('G6', '?O.'),
+      code: 'BAD_BLANK_DESIGNATION',
+      rule: 'rule 10',
+      details: { squares: ['G6'], tiles: ['?'] },
+    },
+    {
+      name: 'only tiles already on the board, as "."',
+      c: ctx(CAT),
+      move: play('8G', '...'),
+      code: 'NO_TILES_PLACED',
+      rule: 'rule 4',
+      details: {},
+    },
+    {
+      name: 'only tiles already on the board, as letters',
+      c: ctx(CAT),
+      move: play('8G', 'CAT'),
+      code: 'NO_TILES_PLACED',
+      rule: 'rule 4',
+      details: {},
+    },
+    {
+      name: 'a tile just before the start',
+      c: ctx(CAT),
+      move: play('8H', '..E'),
+      code: 'WORD_NOT_WHOLE',
+      rule: 'rule 5',
+      details: { squares: ['G8'] },
+    },
+    {
+      name: 'a tile just after the end',
+      c: ctx(CAT),
+      move: play('8D', 'EPI'),
+      code: 'WORD_NOT_WHOLE',
+      rule: 'rule 5',
+      details: { squares: ['G8'] },
+    },
+    {
+      name: 'first play off the centre',
+      c: ctx(EMPTY),
+      move: play('8A', 'CAT'),
+      code: 'MISSES_CENTRE',
+      rule: 'rule 3',
+      details: { squares: ['H8'] },
+    },
+    {
+      name: 'first play in the wrong row',
+      c: ctx(EMPTY),
+      move: play('7G', 'CAT'),
+      code: 'MISSES_CENTRE',
+      rule: 'rule 3',
+      details: { squares: ['H8'] },
+    },
+    {
+      name: 'first play on the super board misses K11',
+      c: { board: emptyBoard(SUPER_LAYOUT), distribution: ENGLISH_SUPER },
+      move: play('8H', 'CAT'),
+      code: 'MISSES_CENTRE',
+      rule: 'rule 3',
+      details: { squares: ['K11'] },
+    },
+    {
+      name: 'first play of one tile',
+      c: ctx(EMPTY),
+      move: play('8H', 'A'),
+      code: 'FIRST_PLAY_TOO_SHORT',
+      rule: 'rule 3',
+      details: { tiles: ['A'] },
+    },
+    {
+      name: 'a word away from every tile',
+      c: ctx(CAT),
+      move: play('2B', 'DOG'),
+      code: 'NOT_CONNECTED',
+      rule: 'rule 5',
+      details: { squares: ['B2', 'C2', 'D2'] },
+    },
     { name: 'one lone tile', c: ctx(CAT), move: play('1A', 'A'), code: 'NOT_CONNECTED', rule: 'rule 5', details: { squares: ['A1'] } },
-    { name: 'a diagonal neighbour is no connection', c: ctx(CAT), move: play('9J', 'AT'), code: 'NOT_CONNECTED', rule: 'rule 5', details: { squares: ['J9', 'K9'] } },
-    { name: 'tiles missing from the rack', c: ctx(CAT, { rack: ['Z', 'A', 'X', 'E', 'R', 'S', 'T'] }), move: play('9H', 'OX'), code: 'TILES_NOT_IN_RACK', rule: 'rule 4', details: { tiles: ['O'] } },
-    { name: 'the same letter twice, one on the rack', c: ctx(CAT, { rack: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }), move: play('9G', 'AA'), code: 'TILES_NOT_IN_RACK', rule: 'rule 4', details: { tiles: ['A'] } },
-    { name: 'a blank played with no ? on the rack', c: ctx(CAT, { rack: ['O', 'X'] }), move: play('9H', 'oX'), code: 'TILES_NOT_IN_RACK', rule: 'rule 4', details: { tiles: ['?'] } },
+    {
+      name: 'a diagonal neighbour is no connection',
+      c: ctx(CAT),
+      move: play('9J', 'AT'),
+      code: 'NOT_CONNECTED',
+      rule: 'rule 5',
+      details: { squares: ['J9', 'K9'] },
+    },
+    {
+      name: 'tiles missing from the rack',
+      c: ctx(CAT, { rack: ['Z', 'A', 'X', 'E', 'R', 'S', 'T'] }),
+      move: play('9H', 'OX'),
+      code: 'TILES_NOT_IN_RACK',
+      rule: 'rule 4',
+      details: { tiles: ['O'] },
+    },
+    {
+      name: 'the same letter twice, one on the rack',
+      c: ctx(CAT, { rack: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }),
+      move: play('9G', 'AA'),
+      code: 'TILES_NOT_IN_RACK',
+      rule: 'rule 4',
+      details: { tiles: ['A'] },
+    },
+    {
+      name: 'a blank played with no ? on the rack',
+      c: ctx(CAT, { rack: ['O', 'X'] }),
+      move: play('9H', 'oX'),
+      code: 'TILES_NOT_IN_RACK',
+      rule: 'rule 4',
+      details: { tiles: ['?'] },
+    },
   ])('$name: $code', ({ c, move, code, rule, details }) => {
     const r = checkPlay(c, move);
     expect(r.ok).toBe(false);
@@ -85,7 +239,11 @@ describe('words are judged against the lexicon', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.phonies).toEqual(['EX']);
-    expect(r.value.words.map((w) => [w.word, w.valid])).toEqual([['AX', true], ['HA', true], ['EX', false]]);
+    expect(r.value.words.map((w) => [w.word, w.valid])).toEqual([
+      ['AX', true],
+      ['HA', true],
+      ['EX', false],
+    ]);
     expect(r.value.score).toBe(39);
   });
 
@@ -106,9 +264,7 @@ describe('accepted plays', () => {
     const r = checkPlay(ctx(EMPTY, { rack: ['X', 'O', 'B', 'E', 'K', 'U', 'J'] }), play('8D', 'JUKEBOX'));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.placements.map((p) => [p.row, p.col, p.letter, p.blank])).toEqual(
-      [...'JUKEBOX'].map((l, i) => [7, 3 + i, l, false]),
-    );
+    expect(r.value.placements.map((p) => [p.row, p.col, p.letter, p.blank])).toEqual([...'JUKEBOX'].map((l, i) => [7, 3 + i, l, false]));
     expect([r.value.bingo, r.value.bingoBonus, r.value.score]).toEqual([true, 50, 120]);
     expect(r.value.rackAfter).toEqual([]);
   });
@@ -116,7 +272,11 @@ describe('accepted plays', () => {
   test('a blank uses a ? and the rest of the rack is returned', () => {
     // Z10 + o0 (H8 DWS) + O1 = 11, ×2 = 22
     const r = checkPlay(ctx(EMPTY, { rack: ['Z', '?', 'O', 'E', 'R'] }), play('8G', 'ZoO'));
-    expect(r.ok && [r.value.score, r.value.rackAfter, r.value.placements[1]]).toEqual([22, ['E', 'R'], { row: 7, col: 7, letter: 'O', blank: true }]);
+    expect(r.ok && [r.value.score, r.value.rackAfter, r.value.placements[1]]).toEqual([
+      22,
+      ['E', 'R'],
+      { row: 7, col: 7, letter: 'O', blank: true },
+    ]);
   });
 
   test('rule sets pass their own bingo bonus', () => {

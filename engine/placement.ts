@@ -1,14 +1,4 @@
-import {
-  centreIndex,
-  formatAnchor,
-  formatSquare,
-  onBoard,
-  tileAt,
-  withTiles,
-  type Board,
-  type PlacedTile,
-  type Square,
-} from './board.js';
+import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type PlacedTile, type Square } from './board.js';
 import { cite, ruleError, type RuleError } from './errors.js';
 import type { Lexicon } from './lexicon/lexicon.js';
 import type { PlayMove } from './move.js';
@@ -188,11 +178,12 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
     );
   }
   if (unknown) {
-    return fail(
-      'UNKNOWN_TILE',
-      `The ${distribution.name} tile set has no ${list(unknown.map((u) => `${u.tile} (${u.square})`))}.`,
-      { anchor: at, squares: unknown.map((u) => u.square), tiles: unknown.map((u) => u.tile), distribution: distribution.name },
-    );
+    return fail('UNKNOWN_TILE', `The ${distribution.name} tile set has no ${list(unknown.map((u) => `${u.tile} (${u.square})`))}.`, {
+      anchor: at,
+      squares: unknown.map((u) => u.square),
+      tiles: unknown.map((u) => u.tile),
+      distribution: distribution.name,
+    });
   }
   if (badBlanks) {
     return fail(
@@ -220,7 +211,9 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
     const where = [
       before ? `${squares[0]} just before the start holds ${before.letter}` : '',
       after ? `${squares[squares.length - 1]} just after the end holds ${after.letter}` : '',
-    ].filter((s) => s).join(' and ');
+    ]
+      .filter((s) => s)
+      .join(' and ');
     return fail(
       'WORD_NOT_WHOLE',
       `The play ${at} ${writtenWord(move)} is not the whole word: ${where}; write the word from its first square to its last.`,

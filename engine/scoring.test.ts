@@ -30,90 +30,172 @@ test.each([
   {
     name: 'opening play on the H8 DWS',
     // F4 (H8, DWS) + A1 + R1 + M3 = 9, ×2 = 18
-    board: EMPTY, coord: '8H', word: 'FARM', dist: ENGLISH,
-    words: [['FARM', 18]], bingo: false, total: 18,
+    board: EMPTY,
+    coord: '8H',
+    word: 'FARM',
+    dist: ENGLISH,
+    words: [['FARM', 18]],
+    bingo: false,
+    total: 18,
   },
   {
     name: 'letter premium before the word premium',
     // Z10×2 (D8 DLS) = 20 + E1 + B3 + R1 + A1 (H8 DWS) = 26, ×2 = 52 (not (10×2)+… doubled after)
-    board: EMPTY, coord: '8D', word: 'ZEBRA', dist: ENGLISH,
-    words: [['ZEBRA', 52]], bingo: false, total: 52,
+    board: EMPTY,
+    coord: '8D',
+    word: 'ZEBRA',
+    dist: ENGLISH,
+    words: [['ZEBRA', 52]],
+    bingo: false,
+    total: 52,
   },
   {
     name: 'seven-tile opening bingo',
     // J8×2 (D8 DLS) = 16 + U1 + K5 + E1 + B3 (H8 DWS) + O1 + X8 = 35, ×2 = 70, + 50 bingo = 120
-    board: EMPTY, coord: '8D', word: 'JUKEBOX', dist: ENGLISH,
-    words: [['JUKEBOX', 70]], bingo: true, total: 120,
+    board: EMPTY,
+    coord: '8D',
+    word: 'JUKEBOX',
+    dist: ENGLISH,
+    words: [['JUKEBOX', 70]],
+    bingo: true,
+    total: 120,
   },
   {
     name: 'a blank on the DWS still doubles the word',
     // Z10 + o0 (blank on H8 DWS) + O1 = 11, ×2 = 22
-    board: EMPTY, coord: '8G', word: 'ZoO', dist: ENGLISH,
-    words: [['ZOO', 22]], bingo: false, total: 22,
+    board: EMPTY,
+    coord: '8G',
+    word: 'ZoO',
+    dist: ENGLISH,
+    words: [['ZOO', 22]],
+    bingo: false,
+    total: 22,
   },
   {
     name: 'two TWS: 1A–1H ×9',
     // A1 (A1 TWS) + B3 + S1 + O1 (D1 DLS, already covered: face) + L1 + U1 + T1 (on board) + E1 (H1 TWS)
     // = 10, ×3×3 = 90; six tiles, no bingo
-    board: boardWith([['D1', 'OX'], ['G1', 'TO']]), coord: '1A', word: 'ABS.LU.E', dist: ENGLISH,
-    words: [['ABSOLUTE', 90]], bingo: false, total: 90,
+    board: boardWith([
+      ['D1', 'OX'],
+      ['G1', 'TO'],
+    ]),
+    coord: '1A',
+    word: 'ABS.LU.E',
+    dist: ENGLISH,
+    words: [['ABSOLUTE', 90]],
+    bingo: false,
+    total: 90,
   },
   {
     name: 'three TWS: a 15-letter word across row 1, ×27, with a bingo',
     // Placed: D2 (A1 TWS), C3 (E1), R1 (F1), T1 (H1 TWS), T1×2 (L1 DLS) = 2, O1 (N1), N1 (O1 TWS).
     // On board at face: E1 M3 O1 (D1 DLS not counted again) A1 I1 Z10 A1 I1.
     // Sum 2+1+3+1+3+1+1+1+1+10+1+2+1+1+1 = 30, ×3×3×3 = 810, + 50 bingo (7 tiles) = 860
-    board: boardWith([['1B', 'EMO'], ['1G', 'A'], ['1I', 'IZA'], ['1M', 'I']]), coord: '1A', word: 'D...CR.T...T.ON', dist: ENGLISH,
-    words: [['DEMOCRATIZATION', 810]], bingo: true, total: 860,
+    board: boardWith([
+      ['1B', 'EMO'],
+      ['1G', 'A'],
+      ['1I', 'IZA'],
+      ['1M', 'I'],
+    ]),
+    coord: '1A',
+    word: 'D...CR.T...T.ON',
+    dist: ENGLISH,
+    words: [['DEMOCRATIZATION', 810]],
+    bingo: true,
+    total: 860,
   },
   {
     name: 'two DWS: 5E–5K ×4',
     // R1 (E5 DWS) + E1 + A1 + D2 (H5, on board) + I1 + N1 + G2 (K5 DWS) = 9, ×2×2 = 36
-    board: boardWith([['H5', 'DOES']]), coord: '5E', word: 'REA.ING', dist: ENGLISH,
-    words: [['READING', 36]], bingo: false, total: 36,
+    board: boardWith([['H5', 'DOES']]),
+    coord: '5E',
+    word: 'REA.ING',
+    dist: ENGLISH,
+    words: [['READING', 36]],
+    bingo: false,
+    total: 36,
   },
   {
     name: 'parallel play: each word scored, X on the I9 DLS counted in both of its words',
     // AX: A1 (H9) + X8×2 (I9 DLS) = 17; HA: H4 (H8 on board) + A1 = 5; EX: E1 (I8 on board) + X16 = 17
     // total 17 + 5 + 17 = 39
-    board: boardWith([['8H', 'HE']]), coord: '9H', word: 'AX', dist: ENGLISH,
-    words: [['AX', 17], ['HA', 5], ['EX', 17]], bingo: false, total: 39,
+    board: boardWith([['8H', 'HE']]),
+    coord: '9H',
+    word: 'AX',
+    dist: ENGLISH,
+    words: [
+      ['AX', 17],
+      ['HA', 5],
+      ['EX', 17],
+    ],
+    bingo: false,
+    total: 39,
   },
   {
     name: 'a premium covered on an earlier turn counts at face value',
     // Q10 (H8, DWS used up) + I1 + S1 = 12, no ×2
-    board: boardWith([['8H', 'QI']]), coord: '8H', word: '..S', dist: ENGLISH,
-    words: [['QIS', 12]], bingo: false, total: 12,
+    board: boardWith([['8H', 'QI']]),
+    coord: '8H',
+    word: '..S',
+    dist: ENGLISH,
+    words: [['QIS', 12]],
+    bingo: false,
+    total: 12,
   },
   {
     name: 'played-through tiles written as letters score the same as "."',
     // as above: 10 + 1 + 1 = 12
-    board: boardWith([['8H', 'QI']]), coord: '8H', word: 'QIS', dist: ENGLISH,
-    words: [['QIS', 12]], bingo: false, total: 12,
+    board: boardWith([['8H', 'QI']]),
+    coord: '8H',
+    word: 'QIS',
+    dist: ENGLISH,
+    words: [['QIS', 12]],
+    bingo: false,
+    total: 12,
   },
   {
     name: 'a blank already on the board scores 0 when played through',
     // Q10 + i0 (blank on board) + S1 = 11
-    board: boardWith([['8H', 'Qi']]), coord: '8H', word: '..S', dist: ENGLISH,
-    words: [['QIS', 11]], bingo: false, total: 11,
+    board: boardWith([['8H', 'Qi']]),
+    coord: '8H',
+    word: '..S',
+    dist: ENGLISH,
+    words: [['QIS', 11]],
+    bingo: false,
+    total: 11,
   },
   {
     name: 'super board QLS under a DWS',
     // Q10 (C3 DWS) + U1 (D3 on board) + I1 + Z10×4 (F3 QLS) = 52, ×2 = 104
-    board: boardWith([['D3', 'US']], SUPER_LAYOUT), coord: '3C', word: 'Q.IZ', dist: ENGLISH_SUPER,
-    words: [['QUIZ', 104]], bingo: false, total: 104,
+    board: boardWith([['D3', 'US']], SUPER_LAYOUT),
+    coord: '3C',
+    word: 'Q.IZ',
+    dist: ENGLISH_SUPER,
+    words: [['QUIZ', 104]],
+    bingo: false,
+    total: 104,
   },
   {
     name: 'super board QWS',
     // Z10 (A1 QWS) + O1 + O1 (C1 on board) = 12, ×4 = 48
-    board: boardWith([['C1', 'OX']], SUPER_LAYOUT), coord: '1A', word: 'ZO.', dist: ENGLISH_SUPER,
-    words: [['ZOO', 48]], bingo: false, total: 48,
+    board: boardWith([['C1', 'OX']], SUPER_LAYOUT),
+    coord: '1A',
+    word: 'ZO.',
+    dist: ENGLISH_SUPER,
+    words: [['ZOO', 48]],
+    bingo: false,
+    total: 48,
   },
   {
     name: 'Spanish digraph CH is one square',
     // CH5 (H8 DWS) + I1 + C3 + O1 = 10, ×2 = 20; the word occupies H8–K8
-    board: EMPTY, coord: '8H', word: '[CH]ICO', dist: SPANISH,
-    words: [['CHICO', 20]], bingo: false, total: 20,
+    board: EMPTY,
+    coord: '8H',
+    word: '[CH]ICO',
+    dist: SPANISH,
+    words: [['CHICO', 20]],
+    bingo: false,
+    total: 20,
   },
 ])('$name', ({ board, coord, word, dist, words, bingo, total }) => {
   const s = score(board, coord, word, dist);
@@ -141,7 +223,14 @@ describe('the arithmetic is itemised', () => {
   });
 
   test('stacked word premiums multiply: ×9 for A1 and H1', () => {
-    const [w] = score(boardWith([['D1', 'OX'], ['G1', 'TO']]), '1A', 'ABS.LU.E').words;
+    const [w] = score(
+      boardWith([
+        ['D1', 'OX'],
+        ['G1', 'TO'],
+      ]),
+      '1A',
+      'ABS.LU.E',
+    ).words;
     expect(w!.wordMultiplier).toBe(9);
     expect(w!.letters.filter((l) => !l.newlyPlaced).map((l) => [l.letter, l.letterMultiplier, l.wordMultiplier])).toEqual([
       ['O', 1, 1],
@@ -151,7 +240,17 @@ describe('the arithmetic is itemised', () => {
 
   test('a blank on a premium: face 0, word premium kept', () => {
     const [w] = score(EMPTY, '8G', 'ZoO').words;
-    expect(w!.letters[1]).toEqual({ row: 7, col: 7, letter: 'O', blank: true, newlyPlaced: true, face: 0, letterMultiplier: 1, wordMultiplier: 2, value: 0 });
+    expect(w!.letters[1]).toEqual({
+      row: 7,
+      col: 7,
+      letter: 'O',
+      blank: true,
+      newlyPlaced: true,
+      face: 0,
+      letterMultiplier: 1,
+      wordMultiplier: 2,
+      value: 0,
+    });
   });
 
   test('cross words start where they really start and are not main', () => {
@@ -177,7 +276,10 @@ describe('one-tile plays', () => {
 
   test('a tile forming words both ways: the written direction is main, default across', () => {
     // Board: CAT at 8G and A at J9, below J8. S at J8 forms CATS (6) and SA (S1 + A1 = 2): 8
-    const b = boardWith([['8G', 'CAT'], ['J9', 'A']]);
+    const b = boardWith([
+      ['8G', 'CAT'],
+      ['J9', 'A'],
+    ]);
     expect(scorePlacements(b, ENGLISH, [s]).words.map((w) => [w.word, w.main])).toEqual([
       ['CATS', true],
       ['SA', false],
@@ -208,8 +310,20 @@ describe('options and invariants', () => {
   });
 
   test.each([
-    ['not in one line', [{ row: 7, col: 7, letter: 'A', blank: false }, { row: 8, col: 8, letter: 'B', blank: false }]],
-    ['with a gap', [{ row: 7, col: 7, letter: 'A', blank: false }, { row: 7, col: 9, letter: 'B', blank: false }]],
+    [
+      'not in one line',
+      [
+        { row: 7, col: 7, letter: 'A', blank: false },
+        { row: 8, col: 8, letter: 'B', blank: false },
+      ],
+    ],
+    [
+      'with a gap',
+      [
+        { row: 7, col: 7, letter: 'A', blank: false },
+        { row: 7, col: 9, letter: 'B', blank: false },
+      ],
+    ],
   ])('placements %s are a broken invariant', (_, ps) => {
     expect(() => scorePlacements(EMPTY, ENGLISH, ps)).toThrow();
   });

@@ -25,18 +25,16 @@ export interface DeadlineRunLog extends Omit<SweepResult, 'failed'> {
   readonly ms: number;
 }
 
-export const createDeadlineHandler =
-  (deps: DeadlineHandlerDeps) =>
-  async (): Promise<SweepResult> => {
-    const now = deps.now ?? (() => new Date());
-    const started = Date.now();
-    const db = await deps.getDb();
-    const result = await sweepDeadlines({ db, now }, deps.options ?? {});
-    const { failed, ...counts } = result;
-    const line: DeadlineRunLog = { msg: 'deadlines.sweep', ...counts, failed: failed.length, failures: failed, ms: Date.now() - started };
-    (deps.log ?? console.log)(JSON.stringify(line));
-    return result;
-  };
+export const createDeadlineHandler = (deps: DeadlineHandlerDeps) => async (): Promise<SweepResult> => {
+  const now = deps.now ?? (() => new Date());
+  const started = Date.now();
+  const db = await deps.getDb();
+  const result = await sweepDeadlines({ db, now }, deps.options ?? {});
+  const { failed, ...counts } = result;
+  const line: DeadlineRunLog = { msg: 'deadlines.sweep', ...counts, failed: failed.length, failures: failed, ms: Date.now() - started };
+  (deps.log ?? console.log)(JSON.stringify(line));
+  return result;
+};
 
 /** The Lambda entry point (scheduled event; the event itself carries nothing we need). No lexicons: a timeout or an auto-pass judges no word. */
 export const handler = createDeadlineHandler({ getDb: () => containerDb() });

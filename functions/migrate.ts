@@ -20,7 +20,9 @@ const BUNDLED_MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.ur
 const BUNDLED_LEXICONS = fileURLToPath(new URL('./lexicons/', import.meta.url));
 
 const shippedLexicons = (): LexiconRegistry =>
-  existsSync(BUNDLED_LEXICONS) ? loadLexiconRegistry([{ path: BUNDLED_LEXICONS, origin: 'shipped' } satisfies LexiconDir]) : loadLexiconRegistry();
+  existsSync(BUNDLED_LEXICONS)
+    ? loadLexiconRegistry([{ path: BUNDLED_LEXICONS, origin: 'shipped' } satisfies LexiconDir])
+    : loadLexiconRegistry();
 
 export interface MigrateHandlerDeps {
   readonly resolveUrl?: () => Promise<string>;

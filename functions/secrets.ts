@@ -114,7 +114,10 @@ export const resolveJwtSecret = async (env: Env = process.env, read: SecretReade
  * Secrets Manager when only ARNs are given. The result lives in memory (pass it as `env` to
  * `createApp`/`createDb`); `process.env` is left alone. Both secrets are read concurrently.
  */
-export const resolveRuntimeEnv = async (env: Env = process.env, read: SecretReader = defaultReader()): Promise<Record<string, string | undefined>> => {
+export const resolveRuntimeEnv = async (
+  env: Env = process.env,
+  read: SecretReader = defaultReader(),
+): Promise<Record<string, string | undefined>> => {
   const needsDb = !env['DATABASE_URL'] && env[SECRET_ENV.DB_SECRET_ARN] !== undefined;
   const [databaseUrl, jwtSecret] = await Promise.all([
     needsDb ? resolveDatabaseUrl(env, read) : Promise.resolve(env['DATABASE_URL']),

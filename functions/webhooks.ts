@@ -23,17 +23,15 @@ export interface WebhookRunLog extends DrainResult {
   readonly ms: number;
 }
 
-export const createWebhookHandler =
-  (deps: WebhookHandlerDeps) =>
-  async (): Promise<DrainResult> => {
-    const now = deps.now ?? (() => new Date());
-    const started = Date.now();
-    const db = await deps.getDb();
-    const result = await drain(db, { ...deps.options, now, fetch: deps.fetch ?? ((url, init) => fetch(url, init)) });
-    const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, ms: Date.now() - started };
-    (deps.log ?? console.log)(JSON.stringify(line));
-    return result;
-  };
+export const createWebhookHandler = (deps: WebhookHandlerDeps) => async (): Promise<DrainResult> => {
+  const now = deps.now ?? (() => new Date());
+  const started = Date.now();
+  const db = await deps.getDb();
+  const result = await drain(db, { ...deps.options, now, fetch: deps.fetch ?? ((url, init) => fetch(url, init)) });
+  const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, ms: Date.now() - started };
+  (deps.log ?? console.log)(JSON.stringify(line));
+  return result;
+};
 
 /** The Lambda entry point (scheduled event; the event itself carries nothing we need). The sender needs neither lexicons nor GraphQL. */
 export const handler = createWebhookHandler({ getDb: () => containerDb() });

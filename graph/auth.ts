@@ -54,7 +54,8 @@ export const jwtConfigFromEnv = (
 ): JwtConfig => {
   const configured = env['ARBITER_JWT_SECRET'];
   const ttl = Number(env['ARBITER_JWT_TTL_SECONDS'] ?? DEFAULT_TOKEN_TTL_SECONDS);
-  if (!Number.isInteger(ttl) || ttl <= 0) throw new Error(`ARBITER_JWT_TTL_SECONDS must be a positive integer, not "${env['ARBITER_JWT_TTL_SECONDS']}"`);
+  if (!Number.isInteger(ttl) || ttl <= 0)
+    throw new Error(`ARBITER_JWT_TTL_SECONDS must be a positive integer, not "${env['ARBITER_JWT_TTL_SECONDS']}"`);
   if (configured !== undefined && configured.length < MIN_SECRET_LENGTH) {
     throw new Error(`ARBITER_JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
@@ -85,7 +86,11 @@ export const issuePlayerToken = async (config: JwtConfig, playerId: string, now:
 };
 
 /** The player id in a valid token, or why it is not valid. */
-export const verifyPlayerToken = async (config: JwtConfig, token: string, now: Date): Promise<{ playerId: string } | { problem: string }> => {
+export const verifyPlayerToken = async (
+  config: JwtConfig,
+  token: string,
+  now: Date,
+): Promise<{ playerId: string } | { problem: string }> => {
   try {
     const { payload } = await jwtVerify(token, config.secret, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now });
     return payload.sub ? { playerId: payload.sub } : { problem: 'The token names no player.' };

@@ -79,9 +79,12 @@ export const builder = new SchemaBuilder<Types>({
     unauthorizedError: (_parent, ctx, _info, result) =>
       ctx.principal.kind === 'anonymous'
         ? new UnauthenticatedError(ctx.principal.problem ?? undefined)
-        : new ForbiddenError(`This ${ctx.principal.via === 'api-key' ? 'API key' : 'player'} is not allowed here: it needs ${describeFailure(result.failure)}.`, {
-            needs: describeFailure(result.failure),
-          }),
+        : new ForbiddenError(
+            `This ${ctx.principal.via === 'api-key' ? 'API key' : 'player'} is not allowed here: it needs ${describeFailure(result.failure)}.`,
+            {
+              needs: describeFailure(result.failure),
+            },
+          ),
   },
   prisma: {
     client: (ctx) => ctx.db.prisma,
@@ -126,7 +129,9 @@ const literalValue = (node: ValueNode): unknown => {
     case Kind.OBJECT:
       return Object.fromEntries(node.fields.map((f) => [f.name.value, literalValue(f.value)]));
     case Kind.VARIABLE:
-      throw new ValidationError([{ field: node.name.value, message: 'A JSON literal cannot contain variables; pass the whole value as one variable.' }]);
+      throw new ValidationError([
+        { field: node.name.value, message: 'A JSON literal cannot contain variables; pass the whole value as one variable.' },
+      ]);
   }
 };
 
@@ -142,7 +147,8 @@ builder.scalarType('DateTime', {
   serialize: (v) => (v instanceof Date ? v : new Date(String(v))).toISOString(),
   parseValue: (v) => {
     const d = new Date(String(v));
-    if (Number.isNaN(d.getTime())) throw new ValidationError([{ field: '(DateTime)', message: `"${String(v)}" is not an ISO 8601 date-time.` }]);
+    if (Number.isNaN(d.getTime()))
+      throw new ValidationError([{ field: '(DateTime)', message: `"${String(v)}" is not an ISO 8601 date-time.` }]);
     return d;
   },
 });

@@ -13,7 +13,8 @@ export interface ForwardPage<T> {
 
 /** Throws a ValidationError (field `last`) when a backward page is asked of `field`. */
 export const requireForward = (field: string, args: { readonly last?: number | null; readonly before?: string | null }): void => {
-  if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: `${field} pages forward only: use first and after.` }]);
+  if (args.last != null || args.before != null)
+    throw new ValidationError([{ field: 'last', message: `${field} pages forward only: use first and after.` }]);
 };
 
 /** A service page as the connection Pothos resolves: the edges and their page info. */

@@ -29,7 +29,11 @@ export interface AppServices {
 /** Builds a request's context: the services plus the principal from its `Authorization` header. */
 export const createContext = async (services: AppServices, request: Request): Promise<Context> => ({
   ...services,
-  principal: await authenticate(request.headers.get('authorization'), { client: services.db.prisma, jwt: services.jwt, now: services.now() }),
+  principal: await authenticate(request.headers.get('authorization'), {
+    client: services.db.prisma,
+    jwt: services.jwt,
+    now: services.now(),
+  }),
 });
 
 /**

@@ -40,7 +40,12 @@ export const ErrorInterface = builder.interfaceRef<ArbiterError>('Error').implem
     code: t.exposeString('code', { description: 'Stable UPPER_SNAKE code, e.g. TILES_NOT_IN_RACK, UNAUTHENTICATED.' }),
     message: t.exposeString('message', { description: 'A sentence naming the offending field, square or tile.' }),
     details: t.field({ type: 'JSON', nullable: true, description: 'The data behind the message.', resolve: (e) => e.details }),
-    citation: t.field({ type: CitationType, nullable: true, description: 'The rule that applies, where one does.', resolve: (e) => e.citation }),
+    citation: t.field({
+      type: CitationType,
+      nullable: true,
+      description: 'The rule that applies, where one does.',
+      resolve: (e) => e.citation,
+    }),
   }),
 });
 
@@ -52,7 +57,8 @@ builder.objectType(ArbiterError, {
 
 builder.objectType(RuleViolation, {
   name: 'RuleViolation',
-  description: 'A rule says no: of the game (placement, scoring, challenges …), of notation, of rule sets or lexicons. `citation` names the rule.',
+  description:
+    'A rule says no: of the game (placement, scoring, challenges …), of notation, of rule sets or lexicons. `citation` names the rule.',
   interfaces: [ErrorInterface],
 });
 
@@ -111,4 +117,12 @@ export const AUTH_ERRORS = [UnauthenticatedError, ForbiddenError];
 /** Errors of a field whose input is validated. */
 export const INPUT_ERRORS = [ValidationError];
 /** The usual set for a game mutation: rules, auth, input, a missing game, a stale version, a reused idempotency key. */
-export const GAME_ERRORS = [RuleViolation, UnauthenticatedError, ForbiddenError, ValidationError, NotFoundError, StaleVersionError, ConflictError];
+export const GAME_ERRORS = [
+  RuleViolation,
+  UnauthenticatedError,
+  ForbiddenError,
+  ValidationError,
+  NotFoundError,
+  StaleVersionError,
+  ConflictError,
+];

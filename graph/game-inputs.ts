@@ -18,9 +18,16 @@ export const TimeControlInput = builder.inputType('TimeControlInput', {
   fields: (t) => ({
     kind: t.field({ type: TimeControlKindEnum }),
     turnSeconds: t.int({ required: false, description: 'correspondence: seconds for each turn, 3600 (1 hour) to 1209600 (14 days).' }),
-    bankSeconds: t.int({ required: false, description: 'correspondence: each player’s time bank, drawn on when a turn takes longer than turnSeconds; 0 (default) to 2592000 (30 days).' }),
+    bankSeconds: t.int({
+      required: false,
+      description:
+        'correspondence: each player’s time bank, drawn on when a turn takes longer than turnSeconds; 0 (default) to 2592000 (30 days).',
+    }),
     maxPauses: t.int({ required: false, description: 'correspondence: pauses allowed per game, 0–10 (default 2).' }),
-    maxPauseSeconds: t.int({ required: false, description: 'correspondence: total paused seconds per game, 0–5184000 (default 1209600, 14 days).' }),
+    maxPauseSeconds: t.int({
+      required: false,
+      description: 'correspondence: total paused seconds per game, 0–5184000 (default 1209600, 14 days).',
+    }),
     minutes: t.int({ required: false, description: 'clock: minutes per player.', validate: z.number().int().positive().nullish() }),
   }),
 });
@@ -28,7 +35,11 @@ export const TimeControlInput = builder.inputType('TimeControlInput', {
 export const CreateGameInput = builder.inputType('CreateGameInput', {
   fields: (t) => ({
     ruleSet: t.string({ required: false, description: 'Preset id: NSA_2008 (default), WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID.' }),
-    overrides: t.field({ type: 'JSON', required: false, description: 'Rule-set overrides, nested like the rule set: {"challenge": {"points": 10}}.' }),
+    overrides: t.field({
+      type: 'JSON',
+      required: false,
+      description: 'Rule-set overrides, nested like the rule set: {"challenge": {"points": 10}}.',
+    }),
     lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
     timeControl: t.field({ type: TimeControlInput, required: false, description: 'Default: untimed.' }),
     opponent: t.string({ required: false, description: 'The opponent’s handle; leave it out for an open seat anyone may join.' }),
@@ -38,31 +49,53 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
 });
 
 const PlayActionInput = builder.inputType('PlayActionInput', {
-  fields: (t) => ({ move: t.string({ description: '`8H WORD` across, `H8 WORD` down; lowercase = blank; `.` or (…) = a tile already on the board.', validate: z.string().trim().min(1).max(64) }) }),
+  fields: (t) => ({
+    move: t.string({
+      description: '`8H WORD` across, `H8 WORD` down; lowercase = blank; `.` or (…) = a tile already on the board.',
+      validate: z.string().trim().min(1).max(64),
+    }),
+  }),
 });
 const TilesActionInput = builder.inputType('TilesActionInput', {
-  fields: (t) => ({ tiles: t.string({ description: 'Tiles from your rack: `AEI`, `?` a blank, `[CH]` a digraph.', validate: z.string().trim().min(1).max(32) }) }),
+  fields: (t) => ({
+    tiles: t.string({
+      description: 'Tiles from your rack: `AEI`, `?` a blank, `[CH]` a digraph.',
+      validate: z.string().trim().min(1).max(32),
+    }),
+  }),
 });
 const ChallengeActionInput = builder.inputType('ChallengeActionInput', {
   fields: (t) => ({
-    words: t.stringList({ required: false, description: 'The words challenged (default: every word the play formed).', validate: z.array(z.string().trim().min(1).max(32)).max(16).nullish() }),
+    words: t.stringList({
+      required: false,
+      description: 'The words challenged (default: every word the play formed).',
+      validate: z.array(z.string().trim().min(1).max(32)).max(16).nullish(),
+    }),
   }),
 });
 const BlankSubstitutionInput = builder.inputType('BlankSubstitutionInput', {
   fields: (t) => ({
-    blanks: t.stringList({ description: 'Squares of the blanks taken, e.g. ["H8"].', validate: z.array(z.string().trim().min(2).max(4)).min(1).max(2) }),
+    blanks: t.stringList({
+      description: 'Squares of the blanks taken, e.g. ["H8"].',
+      validate: z.array(z.string().trim().min(2).max(4)).min(1).max(2),
+    }),
     move: t.string({ description: 'The play that replays them.', validate: z.string().trim().min(1).max(64) }),
   }),
 });
 
 export const TurnActionInput = builder.inputType('TurnActionInput', {
-  description: 'Exactly one action (@oneOf): play, exchange, pass: true, challenge, resign: true, freeTrade, blankSubstitution (the last two under house rules).',
+  description:
+    'Exactly one action (@oneOf): play, exchange, pass: true, challenge, resign: true, freeTrade, blankSubstitution (the last two under house rules).',
   isOneOf: true,
   fields: (t) => ({
     play: t.field({ type: PlayActionInput, required: false }),
     exchange: t.field({ type: TilesActionInput, required: false }),
     pass: t.boolean({ required: false, description: 'true' }),
-    challenge: t.field({ type: ChallengeActionInput, required: false, description: 'Challenge the opponent’s last play (under a challenge rule that allows it).' }),
+    challenge: t.field({
+      type: ChallengeActionInput,
+      required: false,
+      description: 'Challenge the opponent’s last play (under a challenge rule that allows it).',
+    }),
     resign: t.boolean({ required: false, description: 'true: you lose the game.' }),
     freeTrade: t.field({ type: TilesActionInput, required: false, description: 'seed-002 Free Trades (FRIENDLY).' }),
     blankSubstitution: t.field({ type: BlankSubstitutionInput, required: false, description: 'seed-002 Blank Substitution (FRIENDLY).' }),
@@ -72,9 +105,13 @@ export const TurnActionInput = builder.inputType('TurnActionInput', {
 export const SubmitTurnInput = builder.inputType('SubmitTurnInput', {
   fields: (t) => ({
     gameId: t.id(),
-    expectedVersion: t.int({ description: 'The `version` of the game you decided on; if another turn came first you get STALE_VERSION.', validate: z.number().int().min(0) }),
+    expectedVersion: t.int({
+      description: 'The `version` of the game you decided on; if another turn came first you get STALE_VERSION.',
+      validate: z.number().int().min(0),
+    }),
     idempotencyKey: t.string({
-      description: 'A fresh random string per new request; send the same one when retrying, to get the first answer back instead of a second turn.',
+      description:
+        'A fresh random string per new request; send the same one when retrying, to get the first answer back instead of a second turn.',
       validate: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
     }),
     action: t.field({ type: TurnActionInput }),
@@ -84,8 +121,15 @@ export const SubmitTurnInput = builder.inputType('SubmitTurnInput', {
 export const ImportGameInput = builder.inputType('ImportGameInput', {
   fields: (t) => ({
     gcg: t.string({ description: 'The GCG record (text).', validate: z.string().min(1).max(200_000) }),
-    lexicon: t.string({ required: false, description: 'Lexicon to judge its words (default: the record’s #lexicon if loaded, else the server’s default).' }),
-    seat: t.int({ required: false, description: 'Your seat in the record (0 = #player1), so it shows in myGames.', validate: seatSchema.nullish() }),
+    lexicon: t.string({
+      required: false,
+      description: 'Lexicon to judge its words (default: the record’s #lexicon if loaded, else the server’s default).',
+    }),
+    seat: t.int({
+      required: false,
+      description: 'Your seat in the record (0 = #player1), so it shows in myGames.',
+      validate: seatSchema.nullish(),
+    }),
   }),
 });
 
@@ -111,7 +155,8 @@ export const timeControlOf = (tc: TimeControlShape | null | undefined): TimeCont
     case 'untimed':
       return { kind: 'untimed' };
     case 'correspondence':
-      if (tc.turnSeconds == null) throw new ValidationError([{ field: 'input.timeControl.turnSeconds', message: 'A correspondence game needs turnSeconds.' }]);
+      if (tc.turnSeconds == null)
+        throw new ValidationError([{ field: 'input.timeControl.turnSeconds', message: 'A correspondence game needs turnSeconds.' }]);
       return {
         kind: 'correspondence',
         turnSeconds: tc.turnSeconds,

@@ -6,12 +6,32 @@ import type { ReplayErrorItem, ReplayMismatch } from '../engine/gcg/replay.js';
 import type { Result } from '../engine/result.js';
 import { joinTiles } from '../engine/tiles.js';
 import { gameRecord, importGame, type GameRecord } from '../service/game-record.js';
-import { createGame, gameAfterTurn, getGame, isSeatView, joinGame, myGames, submitTurn, type GameDeps, type GameSnapshot } from '../service/games.js';
+import {
+  createGame,
+  gameAfterTurn,
+  getGame,
+  isSeatView,
+  joinGame,
+  myGames,
+  submitTurn,
+  type GameDeps,
+  type GameSnapshot,
+} from '../service/games.js';
 import type { SeatHolder } from '../store/seats.js';
 import { builder } from './builder.js';
 import { connectionOf, requireForward } from './connection.js';
 import { requirePlayer, type Context } from './context.js';
-import { ArbiterError, ErrorInterface, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError, ForbiddenError, ValidationError, unwrap } from './errors.js';
+import {
+  ArbiterError,
+  ErrorInterface,
+  GAME_ERRORS,
+  NotFoundError,
+  RuleViolation,
+  UnauthenticatedError,
+  ForbiddenError,
+  ValidationError,
+  unwrap,
+} from './errors.js';
 import { CreateGameInput, ImportGameInput, newGameOf, SubmitTurnInput, turnActionOf } from './game-inputs.js';
 import { PlayerType } from './players.js';
 import { RuleSetType, ScoredWordType } from './rules.js';
@@ -43,7 +63,8 @@ export class ImportRejectedError extends ArbiterError {
 /** The value of a service result; BAD_INPUT becomes a ValidationError, the rest as graph/errors.ts maps them. */
 export const value = <T>(r: Result<T, RuleError>): T => {
   if (r.ok) return r.value;
-  if (r.error.code === 'BAD_INPUT') throw new ValidationError([{ field: `input.${String(r.error.details?.['field'] ?? '')}`, message: r.error.message }]);
+  if (r.error.code === 'BAD_INPUT')
+    throw new ValidationError([{ field: `input.${String(r.error.details?.['field'] ?? '')}`, message: r.error.message }]);
   if (r.error.code === 'GCG_REPLAY_FAILED') throw new ImportRejectedError(r.error);
   return unwrap(r);
 };
@@ -66,21 +87,43 @@ const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').imple
     'How the game is timed, and for correspondence games its clock now. Both players’ banks are public (as on a chess clock): the time a player has left is no secret.',
   fields: (t) => ({
     kind: t.string({ description: 'untimed, correspondence or clock.', resolve: (x) => x.tc.kind }),
-    turnSeconds: t.int({ nullable: true, description: 'correspondence: seconds for each turn (3600–1209600).', resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null) }),
-    bankSeconds: t.int({ nullable: true, description: 'correspondence: each player’s bank at the start (0–2592000).', resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null) }),
-    maxPauses: t.int({ nullable: true, description: 'correspondence: pauses allowed per game (default 2).', resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null) }),
+    turnSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: seconds for each turn (3600–1209600).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null),
+    }),
+    bankSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: each player’s bank at the start (0–2592000).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null),
+    }),
+    maxPauses: t.int({
+      nullable: true,
+      description: 'correspondence: pauses allowed per game (default 2).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null),
+    }),
     maxPauseSeconds: t.int({
       nullable: true,
       description: 'correspondence: total seconds the game may be paused (default 1209600, 14 days).',
       resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauseSeconds ?? null) : null),
     }),
-    minutes: t.int({ nullable: true, description: 'clock: minutes per player.', resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null) }),
+    minutes: t.int({
+      nullable: true,
+      description: 'clock: minutes per player.',
+      resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null),
+    }),
     bankRemaining: t.intList({
       nullable: true,
-      description: 'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
+      description:
+        'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
       resolve: (x) => (x.clock ? [...x.clock.banksNow] : null),
     }),
-    turnStartedAt: t.field({ type: 'DateTime', nullable: true, description: 'correspondence: when the current turn began (moved later by any pause during it).', resolve: (x) => date(x.clock?.turnStartedAt) }),
+    turnStartedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'correspondence: when the current turn began (moved later by any pause during it).',
+      resolve: (x) => date(x.clock?.turnStartedAt),
+    }),
     turnTimeEndsAt: t.field({
       type: 'DateTime',
       nullable: true,
@@ -93,13 +136,32 @@ const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').imple
 const date = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
 
 const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']>>('GamePause').implement({
-  description: 'Pauses of a correspondence game (by mutual agreement: requestPause, then respondToPause), and what is left of the game’s pause allowance.',
+  description:
+    'Pauses of a correspondence game (by mutual agreement: requestPause, then respondToPause), and what is left of the game’s pause allowance.',
   fields: (t) => ({
     active: t.boolean({ description: 'The clock is stopped now.', resolve: (c) => c.paused }),
-    since: t.field({ type: 'DateTime', nullable: true, description: 'When the running pause began.', resolve: (c) => (c.paused ? date(c.pause?.since) : null) }),
-    until: t.field({ type: 'DateTime', nullable: true, description: 'When the running pause ends by itself (either player may resume earlier).', resolve: (c) => (c.paused ? date(c.pause?.until) : null) }),
-    requestedBy: t.int({ nullable: true, description: 'The seat that asked for a pause not yet answered.', resolve: (c) => c.pauseRequest?.seat ?? null }),
-    requestedSeconds: t.int({ nullable: true, description: 'How long the open request asks for.', resolve: (c) => c.pauseRequest?.seconds ?? null }),
+    since: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the running pause began.',
+      resolve: (c) => (c.paused ? date(c.pause?.since) : null),
+    }),
+    until: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the running pause ends by itself (either player may resume earlier).',
+      resolve: (c) => (c.paused ? date(c.pause?.until) : null),
+    }),
+    requestedBy: t.int({
+      nullable: true,
+      description: 'The seat that asked for a pause not yet answered.',
+      resolve: (c) => c.pauseRequest?.seat ?? null,
+    }),
+    requestedSeconds: t.int({
+      nullable: true,
+      description: 'How long the open request asks for.',
+      resolve: (c) => c.pauseRequest?.seconds ?? null,
+    }),
     used: t.int({ description: 'Pauses accepted so far.', resolve: (c) => c.pausesUsed }),
     left: t.int({ description: 'Pauses still allowed.', resolve: (c) => c.pausesLeft }),
     secondsLeft: t.int({ description: 'Pause seconds still allowed in this game.', resolve: (c) => c.pauseSecondsLeft }),
@@ -114,10 +176,18 @@ interface SeatShape {
 const GameSeatType = builder.objectRef<SeatShape>('GameSeat').implement({
   fields: (t) => ({
     seat: t.int({ resolve: (s) => s.holder.seat }),
-    player: t.field({ type: PlayerType, nullable: true, description: 'null: the seat is open (joinGame).', resolve: (s) => s.holder.player }),
+    player: t.field({
+      type: PlayerType,
+      nullable: true,
+      description: 'null: the seat is open (joinGame).',
+      resolve: (s) => s.holder.player,
+    }),
     isMe: t.boolean({ resolve: (s) => s.game.mySeat === s.holder.seat }),
     score: t.int({ resolve: (s) => s.game.view?.scores[s.holder.seat] ?? 0 }),
-    rackSize: t.int({ description: 'How many tiles the seat holds (never which).', resolve: (s) => s.game.view?.rackSizes[s.holder.seat] ?? 0 }),
+    rackSize: t.int({
+      description: 'How many tiles the seat holds (never which).',
+      resolve: (s) => s.game.view?.rackSizes[s.holder.seat] ?? 0,
+    }),
   }),
 });
 
@@ -133,7 +203,10 @@ const BoardTileType = builder.objectRef<{ row: number; col: number; letter: stri
 
 const BoardType = builder.objectRef<Board>('Board').implement({
   fields: (t) => ({
-    rows: t.stringList({ description: 'One string per row, top first: letters, lowercase for blanks, `.` for empty squares.', resolve: (b) => formatBoard(b).split('\n') }),
+    rows: t.stringList({
+      description: 'One string per row, top first: letters, lowercase for blanks, `.` for empty squares.',
+      resolve: (b) => formatBoard(b).split('\n'),
+    }),
     tiles: t.field({
       type: [BoardTileType],
       description: 'Every tile on the board, row by row.',
@@ -154,12 +227,22 @@ const GameMoveType = builder.objectRef<TurnRecord>('GameMove').implement({
   description: 'One line of the score sheet.',
   fields: (t) => ({
     seat: t.exposeInt('seat'),
-    kind: t.exposeString('kind', { description: 'play, exchange, pass, challenge, phony-withdrawn, turn-lost, challenge-points, time-penalty, end-adjustment, ruling.' }),
+    kind: t.exposeString('kind', {
+      description: 'play, exchange, pass, challenge, phony-withdrawn, turn-lost, challenge-points, time-penalty, end-adjustment, ruling.',
+    }),
     notation: t.string({ description: '8H WORD, -ABC (your own exchange) or -3, -, …', resolve: (m) => m.move }),
     score: t.exposeInt('score'),
     cumulative: t.exposeInt('cumulative', { description: 'The seat’s total after this line.' }),
-    words: t.field({ type: [ScoredWordType], description: 'For a play: main word first, then cross words.', resolve: (m) => [...(m.words ?? [])] }),
-    tiles: t.string({ nullable: true, description: 'Exchanged tiles (your own exchanges only) or the rack counted at the end.', resolve: (m) => (m.tiles ? joinTiles(m.tiles) : null) }),
+    words: t.field({
+      type: [ScoredWordType],
+      description: 'For a play: main word first, then cross words.',
+      resolve: (m) => [...(m.words ?? [])],
+    }),
+    tiles: t.string({
+      nullable: true,
+      description: 'Exchanged tiles (your own exchanges only) or the rack counted at the end.',
+      resolve: (m) => (m.tiles ? joinTiles(m.tiles) : null),
+    }),
     count: t.int({ nullable: true, description: 'How many tiles were exchanged.', resolve: (m) => m.count ?? null }),
   }),
 });
@@ -175,12 +258,22 @@ const AdjustmentType = builder.objectRef<Adjustment>('EndAdjustment').implement(
 
 const GameOutcomeType = builder.objectRef<GameResult>('GameOutcome').implement({
   fields: (t) => ({
-    reason: t.exposeString('reason', { description: 'went-out, scoreless-turns, consecutive-exchanges, resigned, timed-out, forfeited, challenge-lost, ruling, aborted.' }),
+    reason: t.exposeString('reason', {
+      description: 'went-out, scoreless-turns, consecutive-exchanges, resigned, timed-out, forfeited, challenge-lost, ruling, aborted.',
+    }),
     winner: t.int({ nullable: true, description: 'The winning seat; null for a tie or an aborted game.', resolve: (r) => r.winner }),
-    loser: t.int({ nullable: true, description: 'The seat that lost regardless of score (resigned …); else null.', resolve: (r) => r.loser }),
+    loser: t.int({
+      nullable: true,
+      description: 'The seat that lost regardless of score (resigned …); else null.',
+      resolve: (r) => r.loser,
+    }),
     adjustments: t.field({ type: [AdjustmentType], resolve: (r) => [...r.adjustments] }),
     scoresBeforeAdjustments: t.intList({ resolve: (r) => [...r.scoresBeforeAdjustments] }),
-    bagSeed: t.string({ nullable: true, description: 'The bag seed, revealed at the end: sha256(bagSeed) = bagCommitment, and every draw can be re-derived.', resolve: (r) => r.seed }),
+    bagSeed: t.string({
+      nullable: true,
+      description: 'The bag seed, revealed at the end: sha256(bagSeed) = bagCommitment, and every draw can be re-derived.',
+      resolve: (r) => r.seed,
+    }),
   }),
 });
 
@@ -199,7 +292,9 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     version: t.exposeInt('version', { description: 'Number of events so far: send it as expectedVersion with your next turn.' }),
-    status: t.exposeString('status', { description: 'open (waiting for a player), playing, waiting-final (last tile played: pass or challenge), ended.' }),
+    status: t.exposeString('status', {
+      description: 'open (waiting for a player), playing, waiting-final (last tile played: pass or challenge), ended.',
+    }),
     ruleSet: t.field({ type: RuleSetType, resolve: (g) => g.rules }),
     lexicon: t.field({ type: GameLexiconType, resolve: (g) => g.lexicon }),
     timeControl: t.field({ type: TimeControlType, resolve: (g) => ({ tc: g.timeControl, clock: g.clock }) }),
@@ -207,14 +302,23 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
     mySeat: t.int({ nullable: true, description: 'Your seat; null when you are a spectator.', resolve: (g) => g.mySeat }),
     board: t.field({ type: BoardType, nullable: true, description: 'null while the game is open.', resolve: (g) => g.view?.board ?? null }),
     scores: t.intList({ description: 'By seat.', resolve: (g) => (g.view ? [...g.view.scores] : [0, 0]) }),
-    myRack: t.string({ nullable: true, description: 'Your tiles (`?` a blank); null for a spectator.', resolve: (g) => (g.view && isSeatView(g.view) ? joinTiles(g.view.rack) : null) }),
+    myRack: t.string({
+      nullable: true,
+      description: 'Your tiles (`?` a blank); null for a spectator.',
+      resolve: (g) => (g.view && isSeatView(g.view) ? joinTiles(g.view.rack) : null),
+    }),
     bagCount: t.int({ description: 'Tiles left in the bag.', resolve: (g) => g.view?.bagCount ?? 0 }),
     unseenTiles: t.field({
       type: [TileCountType],
-      description: 'Tiles you have not seen (the bag and the opponent’s rack together), by tile; for a spectator, everything off the board.',
+      description:
+        'Tiles you have not seen (the bag and the opponent’s rack together), by tile; for a spectator, everything off the board.',
       resolve: (g) => (g.view ? counted(g.view.unseen) : []),
     }),
-    whoseTurn: t.int({ nullable: true, description: 'The seat to move; null when the game is open or over.', resolve: (g) => (g.view && g.status !== 'ended' ? g.view.turn : null) }),
+    whoseTurn: t.int({
+      nullable: true,
+      description: 'The seat to move; null when the game is open or over.',
+      resolve: (g) => (g.view && g.status !== 'ended' ? g.view.turn : null),
+    }),
     isMyTurn: t.boolean({ resolve: (g) => g.view !== null && g.status !== 'ended' && g.mySeat === g.view.turn }),
     deadline: t.field({
       type: 'DateTime',
@@ -224,16 +328,34 @@ export const GameType = builder.objectRef<GameSnapshot>('Game').implement({
       resolve: (g) => g.deadlineAt,
     }),
     paused: t.boolean({ description: 'The clock is stopped by a pause both players agreed to.', resolve: (g) => g.clock?.paused ?? false }),
-    pause: t.field({ type: GamePauseType, nullable: true, description: 'correspondence: the pause state and allowance; null otherwise.', resolve: (g) => g.clock }),
+    pause: t.field({
+      type: GamePauseType,
+      nullable: true,
+      description: 'correspondence: the pause state and allowance; null otherwise.',
+      resolve: (g) => g.clock,
+    }),
     legalActions: t.stringList({
       description:
         'What you may do now: play, exchange, pass, challenge, resign, free-trade, blank-substitution (submitTurn); abort (abortGame, before the first turn); claim-timeout (claimTimeout); request-pause, accept-pause, decline-pause (requestPause, respondToPause); resume. Empty for spectators.',
       resolve: (g) => (g.view && isSeatView(g.view) ? [...g.view.legalActions] : []),
     }),
     lastMove: t.field({ type: GameMoveType, nullable: true, resolve: (g) => g.view?.lastMove ?? null }),
-    history: t.field({ type: [GameMoveType], description: 'Every line of the score sheet, in order.', resolve: (g) => [...(g.view?.history ?? [])] }),
-    result: t.field({ type: GameOutcomeType, nullable: true, description: 'Set once the game is over.', resolve: (g) => g.view?.result ?? null }),
-    bagCommitment: t.string({ nullable: true, description: 'sha256 of the secret bag seed, published at creation (null for imported games).', resolve: (g) => g.bagCommitment }),
+    history: t.field({
+      type: [GameMoveType],
+      description: 'Every line of the score sheet, in order.',
+      resolve: (g) => [...(g.view?.history ?? [])],
+    }),
+    result: t.field({
+      type: GameOutcomeType,
+      nullable: true,
+      description: 'Set once the game is over.',
+      resolve: (g) => g.view?.result ?? null,
+    }),
+    bagCommitment: t.string({
+      nullable: true,
+      description: 'sha256 of the secret bag seed, published at creation (null for imported games).',
+      resolve: (g) => g.bagCommitment,
+    }),
     imported: t.exposeBoolean('imported'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -308,7 +430,9 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'games:read' },
     resolve: async (_root, args, ctx) => {
       requireForward('myGames', args);
-      return connectionOf(value(await myGames(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })));
+      return connectionOf(
+        value(await myGames(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })),
+      );
     },
   }),
 }));
@@ -344,7 +468,12 @@ builder.mutationFields((t) => ({
       const me = requirePlayer(ctx).player.id;
       const d = deps(ctx);
       const turn = value(
-        await submitTurn(d, me, { gameId: String(input.gameId), expectedVersion: input.expectedVersion, idempotencyKey: input.idempotencyKey, action: turnActionOf(input.action) }),
+        await submitTurn(d, me, {
+          gameId: String(input.gameId),
+          expectedVersion: input.expectedVersion,
+          idempotencyKey: input.idempotencyKey,
+          action: turnActionOf(input.action),
+        }),
       );
       // A turn played now answers from the state it computed; a replayed retry rebuilds the same view.
       return turn.game ?? value(await gameAfterTurn(d, me, turn.receipt));
@@ -357,6 +486,11 @@ builder.mutationFields((t) => ({
     errors: { types: [...GAME_ERRORS, ImportRejectedError], directResult: true, union: { name: 'ImportGameResult' } },
     args: { input: t.arg({ type: ImportGameInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      value(await importGame(deps(ctx), requirePlayer(ctx).player.id, input.gcg, { lexicon: input.lexicon ?? null, seat: (input.seat ?? null) as 0 | 1 | null })),
+      value(
+        await importGame(deps(ctx), requirePlayer(ctx).player.id, input.gcg, {
+          lexicon: input.lexicon ?? null,
+          seat: (input.seat ?? null) as 0 | 1 | null,
+        }),
+      ),
   }),
 }));

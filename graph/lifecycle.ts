@@ -28,7 +28,10 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'games:play' },
     errors: { types: GAME_ERRORS, directResult: true, union: { name: 'ClaimTimeoutResult' } },
     args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
-    resolve: async (_root, args, ctx) => value(await claimTimeout(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null })),
+    resolve: async (_root, args, ctx) =>
+      value(
+        await claimTimeout(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
+      ),
   }),
   requestPause: t.field({
     type: GameType,
@@ -42,7 +45,11 @@ builder.mutationFields((t) => ({
       expectedVersion: versionArg(t),
     },
     resolve: async (_root, args, ctx) =>
-      value(await requestPause(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), args.seconds, { expectedVersion: args.expectedVersion ?? null })),
+      value(
+        await requestPause(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), args.seconds, {
+          expectedVersion: args.expectedVersion ?? null,
+        }),
+      ),
   }),
   respondToPause: t.field({
     type: GameType,
@@ -51,22 +58,34 @@ builder.mutationFields((t) => ({
     errors: { types: GAME_ERRORS, directResult: true, union: { name: 'RespondToPauseResult' } },
     args: { gameId: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), expectedVersion: versionArg(t) },
     resolve: async (_root, args, ctx) =>
-      value(await respondToPause(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), args.accept, { expectedVersion: args.expectedVersion ?? null })),
+      value(
+        await respondToPause(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), args.accept, {
+          expectedVersion: args.expectedVersion ?? null,
+        }),
+      ),
   }),
   resume: t.field({
     type: GameType,
-    description: 'Ends a running pause early (either player): the clock runs again now, and only the time actually paused counts against the game’s allowance.',
+    description:
+      'Ends a running pause early (either player): the clock runs again now, and only the time actually paused counts against the game’s allowance.',
     authScopes: { scope: 'games:play' },
     errors: { types: GAME_ERRORS, directResult: true, union: { name: 'ResumeResult' } },
     args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
-    resolve: async (_root, args, ctx) => value(await resumeGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null })),
+    resolve: async (_root, args, ctx) =>
+      value(
+        await resumeGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
+      ),
   }),
   abortGame: t.field({
     type: GameType,
-    description: 'Cancels the game before its first turn (either player): it ends with reason aborted and no winner. After the first turn: ABORT_TOO_LATE (resign instead).',
+    description:
+      'Cancels the game before its first turn (either player): it ends with reason aborted and no winner. After the first turn: ABORT_TOO_LATE (resign instead).',
     authScopes: { scope: 'games:play' },
     errors: { types: GAME_ERRORS, directResult: true, union: { name: 'AbortGameResult' } },
     args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
-    resolve: async (_root, args, ctx) => value(await abortGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null })),
+    resolve: async (_root, args, ctx) =>
+      value(
+        await abortGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
+      ),
   }),
 }));

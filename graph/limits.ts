@@ -93,7 +93,14 @@ const costOf = (
       const name = sel.name.value;
       const fragment = fragments.get(name);
       if (fragment && !seen.has(name)) {
-        cost += costOf(schema, fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, fragments, new Set([...seen, name]), listFactor);
+        cost += costOf(
+          schema,
+          fragment.selectionSet,
+          schema.getType(fragment.typeCondition.name.value) ?? undefined,
+          fragments,
+          new Set([...seen, name]),
+          listFactor,
+        );
       }
     }
   }
@@ -121,7 +128,12 @@ export const queryLimitsRule =
           return;
         }
         const schema = context.getSchema();
-        const root = op.operation === 'query' ? schema.getQueryType() : op.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+        const root =
+          op.operation === 'query'
+            ? schema.getQueryType()
+            : op.operation === 'mutation'
+              ? schema.getMutationType()
+              : schema.getSubscriptionType();
         const cost = costOf(schema, op.selectionSet, root ?? undefined, fragments, new Set(), limits.listFactor);
         if (cost > limits.maxCost) {
           context.reportError(

@@ -1,6 +1,16 @@
 import type { RuleError } from '../engine/errors.js';
 import type { Result } from '../engine/result.js';
-import { createMatch, DEFAULT_MATCH_RULE_SET, getMatch, joinMatch, myMatches, type MatchGameSnapshot, type MatchOutcome, type MatchPlayerStanding, type MatchSnapshot } from '../service/matches.js';
+import {
+  createMatch,
+  DEFAULT_MATCH_RULE_SET,
+  getMatch,
+  joinMatch,
+  myMatches,
+  type MatchGameSnapshot,
+  type MatchOutcome,
+  type MatchPlayerStanding,
+  type MatchSnapshot,
+} from '../service/matches.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
 import { ForbiddenError, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError } from './errors.js';
@@ -17,12 +27,14 @@ import { PlayerType } from './players.js';
 
 /** The value of a service result: MATCH_NOT_FOUND becomes a NotFoundError, the rest as for games (BAD_INPUT a ValidationError). */
 const value = <T>(r: Result<T, RuleError>): T => {
-  if (!r.ok && r.error.code === 'MATCH_NOT_FOUND') throw new NotFoundError(r.error.message, r.error.details ? { ...r.error.details } : undefined, r.error.code);
+  if (!r.ok && r.error.code === 'MATCH_NOT_FOUND')
+    throw new NotFoundError(r.error.message, r.error.details ? { ...r.error.details } : undefined, r.error.code);
   return gameValue(r);
 };
 
 const FirstSecondType = builder.objectRef<MatchPlayerStanding['firstSecond']>('FirstSecondTally').implement({
-  description: 'Firsts and seconds over the games begun; games forfeited before they began count by seed-001 §4 where the rule set has that rule.',
+  description:
+    'Firsts and seconds over the games begun; games forfeited before they began count by seed-001 §4 where the rule set has that rule.',
   fields: (t) => ({
     firsts: t.exposeInt('firsts'),
     seconds: t.exposeInt('seconds'),
@@ -42,20 +54,35 @@ const MatchPlayerType = builder.objectRef<MatchPlayerStanding>('MatchPlayer').im
 const MatchGameType = builder.objectRef<MatchGameSnapshot>('MatchGame').implement({
   fields: (t) => ({
     index: t.exposeInt('index', { description: '0 = the first game.' }),
-    firstSeat: t.exposeInt('firstSeat', { description: 'The seat that moves first (seed-003 rule 1: seat 0 in game 1, seat 1 in game 2).' }),
+    firstSeat: t.exposeInt('firstSeat', {
+      description: 'The seat that moves first (seed-003 rule 1: seat 0 in game 1, seat 1 in game 2).',
+    }),
     game: t.field({ type: GameType, description: 'The game as you see it: play it with submitTurn.', resolve: (g) => g.game }),
-    scores: t.intList({ description: 'By seat: the current scores, or once ended the scores the match counts.', resolve: (g) => [...(g.recordedScores ?? g.game.view?.scores ?? [0, 0])] }),
+    scores: t.intList({
+      description: 'By seat: the current scores, or once ended the scores the match counts.',
+      resolve: (g) => [...(g.recordedScores ?? g.game.view?.scores ?? [0, 0])],
+    }),
   }),
 });
 
 const MatchOutcomeType = builder.objectRef<{ outcome: MatchOutcome; match: MatchSnapshot }>('MatchOutcome').implement({
   description: 'The result of a finished match: the higher combined points wins; equal points are a tie (seed-003 scoring 11).',
   fields: (t) => ({
-    winner: t.field({ type: PlayerType, nullable: true, description: 'null for a tie.', resolve: ({ outcome, match }) => (outcome.winnerSeat === null ? null : outcome.winnerSeat === 0 ? match.creator : match.opponent) }),
+    winner: t.field({
+      type: PlayerType,
+      nullable: true,
+      description: 'null for a tie.',
+      resolve: ({ outcome, match }) => (outcome.winnerSeat === null ? null : outcome.winnerSeat === 0 ? match.creator : match.opponent),
+    }),
     winnerSeat: t.int({ nullable: true, resolve: ({ outcome }) => outcome.winnerSeat }),
     tie: t.boolean({ resolve: ({ outcome }) => outcome.winnerSeat === null }),
     decidedBy: t.string({ description: 'combined-points.', resolve: ({ outcome }) => outcome.decidedBy }),
-    gameWinners: t.field({ type: ['Int'], nullable: { list: false, items: true }, description: 'Each game’s winning seat (null = a tied game).', resolve: ({ outcome }) => [...outcome.gameWinners] }),
+    gameWinners: t.field({
+      type: ['Int'],
+      nullable: { list: false, items: true },
+      description: 'Each game’s winning seat (null = a tied game).',
+      resolve: ({ outcome }) => [...outcome.gameWinners],
+    }),
   }),
 });
 
@@ -63,25 +90,45 @@ export const MatchType = builder.objectRef<MatchSnapshot>('Match').implement({
   description: 'A match of games between two players, each going first once, decided on combined points (seed-003 rule 1, scoring 11).',
   fields: (t) => ({
     id: t.exposeID('id'),
-    status: t.exposeString('status', { description: 'open (waiting for the second player), playing, ended, aborted (a game was aborted: no result).' }),
+    status: t.exposeString('status', {
+      description: 'open (waiting for the second player), playing, ended, aborted (a game was aborted: no result).',
+    }),
     ruleSetId: t.string({ resolve: (m) => m.rules.id }),
     gameCount: t.int({ description: 'Games in the match (the rule set’s match.games).', resolve: (m) => m.games.length }),
     mySeat: t.int({ nullable: true, description: 'Your seat in every game; null when you are a spectator.', resolve: (m) => m.mySeat }),
     players: t.field({ type: [MatchPlayerType], description: 'By seat.', resolve: (m) => [...m.players] }),
-    combinedScores: t.intList({ description: 'Combined points by seat over the games so far.', resolve: (m) => m.players.map((p) => p.points) }),
+    combinedScores: t.intList({
+      description: 'Combined points by seat over the games so far.',
+      resolve: (m) => m.players.map((p) => p.points),
+    }),
     games: t.field({ type: [MatchGameType], resolve: (m) => [...m.games] }),
-    result: t.field({ type: MatchOutcomeType, nullable: true, description: 'Set once every game has ended.', resolve: (m) => (m.result ? { outcome: m.result, match: m } : null) }),
+    result: t.field({
+      type: MatchOutcomeType,
+      nullable: true,
+      description: 'Set once every game has ended.',
+      resolve: (m) => (m.result ? { outcome: m.result, match: m } : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
 const CreateMatchInput = builder.inputType('CreateMatchInput', {
   fields: (t) => ({
-    ruleSet: t.string({ required: false, description: `Preset id (default ${DEFAULT_MATCH_RULE_SET}); with overrides, match.games must be set.` }),
-    overrides: t.field({ type: 'JSON', required: false, description: 'Rule-set overrides, nested like the rule set: {"match": {"games": 2}}.' }),
+    ruleSet: t.string({
+      required: false,
+      description: `Preset id (default ${DEFAULT_MATCH_RULE_SET}); with overrides, match.games must be set.`,
+    }),
+    overrides: t.field({
+      type: 'JSON',
+      required: false,
+      description: 'Rule-set overrides, nested like the rule set: {"match": {"games": 2}}.',
+    }),
     lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
     timeControl: t.field({ type: TimeControlInput, required: false, description: 'For every game of the match. Default: untimed.' }),
-    opponent: t.string({ required: false, description: 'The opponent’s handle; leave it out for an open place anyone may take (joinMatch).' }),
+    opponent: t.string({
+      required: false,
+      description: 'The opponent’s handle; leave it out for an open place anyone may take (joinMatch).',
+    }),
   }),
 });
 
@@ -102,7 +149,9 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'games:read' },
     resolve: async (_root, args, ctx) => {
       requireForward('myMatches', args);
-      return connectionOf(value(await myMatches(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })));
+      return connectionOf(
+        value(await myMatches(deps(ctx), requirePlayer(ctx).player.id, { first: args.first ?? null, after: args.after ?? null })),
+      );
     },
   }),
 }));
@@ -110,7 +159,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createMatch: t.field({
     type: MatchType,
-    description: 'Creates a match and all its games, you in seat 0 of each; game 1 you move first, game 2 your opponent. Against a named opponent the games start at once.',
+    description:
+      'Creates a match and all its games, you in seat 0 of each; game 1 you move first, game 2 your opponent. Against a named opponent the games start at once.',
     authScopes: { scope: 'games:play' },
     errors: { types: GAME_ERRORS, directResult: true, union: { name: 'CreateMatchResult' } },
     args: { input: t.arg({ type: CreateMatchInput, required: true }) },

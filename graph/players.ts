@@ -113,7 +113,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const me = requirePlayer(ctx);
-      const created = unwrap(await createApiKey(ctx.db.prisma, me.player.id, { name: input.name, scopes: input.scopes as ApiScope[] }, me.scopes));
+      const created = unwrap(
+        await createApiKey(ctx.db.prisma, me.player.id, { name: input.name, scopes: input.scopes as ApiScope[] }, me.scopes),
+      );
       return { key: created.key, apiKey: created.row };
     },
   }),
@@ -123,7 +125,8 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'keys:manage' },
     errors: { types: [...AUTH_ERRORS, NotFoundError], directResult: true, union: { name: 'RevokeApiKeyResult' } },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => unwrap(await revokePlayerApiKey(ctx.db.prisma, requirePlayer(ctx).player.id, String(args.id), ctx.now())),
+    resolve: async (_root, args, ctx) =>
+      unwrap(await revokePlayerApiKey(ctx.db.prisma, requirePlayer(ctx).player.id, String(args.id), ctx.now())),
   }),
 }));
 
@@ -133,7 +136,8 @@ builder.queryFields((t) => ({
     description: 'The calling player (by token or API key).',
     authScopes: { loggedIn: true },
     errors: { types: [...AUTH_ERRORS], directResult: true, union: { name: 'MeResult' } },
-    resolve: (query, _root, _args, ctx) => ctx.db.prisma.player.findUniqueOrThrow({ ...query, where: { id: requirePlayer(ctx).player.id } }),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.prisma.player.findUniqueOrThrow({ ...query, where: { id: requirePlayer(ctx).player.id } }),
   }),
   apiKeys: t.field({
     type: [ApiKeyType],

@@ -68,13 +68,15 @@ export const WebhookSubscriptionType = builder.objectRef<WebhookSubscriptionView
   }),
 });
 
-const NewWebhookSubscriptionType = builder.objectRef<{ secret: string; subscription: WebhookSubscriptionView }>('NewWebhookSubscription').implement({
-  description: 'A subscription just created. `secret` is shown this once: store it to verify the Arbiter-Signature header.',
-  fields: (t) => ({
-    secret: t.exposeString('secret', { description: 'whsec_…: the HMAC-SHA256 key of every delivery’s signature.' }),
-    subscription: t.field({ type: WebhookSubscriptionType, resolve: (n) => n.subscription }),
-  }),
-});
+const NewWebhookSubscriptionType = builder
+  .objectRef<{ secret: string; subscription: WebhookSubscriptionView }>('NewWebhookSubscription')
+  .implement({
+    description: 'A subscription just created. `secret` is shown this once: store it to verify the Arbiter-Signature header.',
+    fields: (t) => ({
+      secret: t.exposeString('secret', { description: 'whsec_…: the HMAC-SHA256 key of every delivery’s signature.' }),
+      subscription: t.field({ type: WebhookSubscriptionType, resolve: (n) => n.subscription }),
+    }),
+  });
 
 const DeletedWebhookSubscriptionType = builder.objectRef<{ id: string }>('DeletedWebhookSubscription').implement({
   description: 'The subscription removed, with its deliveries and their log.',
@@ -86,9 +88,17 @@ const WebhookAttemptType = builder.objectRef<WebhookAttemptView>('WebhookAttempt
   fields: (t) => ({
     attempt: t.exposeInt('attempt', { description: '1, 2, …' }),
     attemptedAt: t.expose('attemptedAt', { type: 'DateTime' }),
-    statusCode: t.int({ nullable: true, description: 'null: no HTTP response (timeout, refused connection, DNS).', resolve: (a) => a.statusCode }),
+    statusCode: t.int({
+      nullable: true,
+      description: 'null: no HTTP response (timeout, refused connection, DNS).',
+      resolve: (a) => a.statusCode,
+    }),
     durationMs: t.exposeInt('durationMs'),
-    error: t.string({ nullable: true, description: 'Why the attempt failed (the start of the response body, or the network error).', resolve: (a) => a.error }),
+    error: t.string({
+      nullable: true,
+      description: 'Why the attempt failed (the start of the response body, or the network error).',
+      resolve: (a) => a.error,
+    }),
   }),
 });
 
@@ -106,7 +116,12 @@ const WebhookDeliveryType = builder.objectRef<WebhookDeliveryView>('WebhookDeliv
     kind: t.exposeString('kind', { description: WEBHOOK_EVENT_KINDS.join(', ') }),
     status: t.field({ type: WebhookDeliveryStatusEnum, resolve: (d) => d.status }),
     attempts: t.exposeInt('attempts'),
-    nextAttemptAt: t.field({ type: 'DateTime', nullable: true, description: 'When the next attempt is due; null once succeeded or dead.', resolve: (d) => d.nextAttemptAt }),
+    nextAttemptAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the next attempt is due; null once succeeded or dead.',
+      resolve: (d) => d.nextAttemptAt,
+    }),
     lastStatusCode: t.int({ nullable: true, resolve: (d) => d.lastStatusCode }),
     lastError: t.string({ nullable: true, resolve: (d) => d.lastError }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -121,7 +136,8 @@ const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscript
     kinds: t.stringList({ description: `Any of: ${WEBHOOK_EVENT_KINDS.join(', ')}.`, validate: z.array(z.string().max(64)).max(16) }),
     apiKeyId: t.id({
       required: false,
-      description: 'The API key the subscription belongs to. Leave it out when calling with an API key (the subscription is that key’s); required with a player token.',
+      description:
+        'The API key the subscription belongs to. Leave it out when calling with an API key (the subscription is that key’s); required with a player token.',
     }),
   }),
 });
@@ -132,7 +148,8 @@ const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError];
 builder.mutationFields((t) => ({
   createWebhookSubscription: t.field({
     type: NewWebhookSubscriptionType,
-    description: 'Registers a webhook endpoint for the given event kinds under one of your API keys. The signing secret is answered this once.',
+    description:
+      'Registers a webhook endpoint for the given event kinds under one of your API keys. The signing secret is answered this once.',
     authScopes: MANAGE,
     errors: { types: [...MANAGE_ERRORS, ...INPUT_ERRORS], directResult: true, union: { name: 'CreateWebhookSubscriptionResult' } },
     args: { input: t.arg({ type: CreateWebhookSubscriptionInput, required: true }) },
@@ -142,11 +159,20 @@ builder.mutationFields((t) => ({
       let apiKeyId: string;
       if (me.via === 'api-key') {
         if (named !== null && named !== me.apiKeyId) {
-          throw new ForbiddenError('An API key registers webhooks for itself only: leave apiKeyId out, or use a player token to name another of your keys.', { field: 'input.apiKeyId' });
+          throw new ForbiddenError(
+            'An API key registers webhooks for itself only: leave apiKeyId out, or use a player token to name another of your keys.',
+            { field: 'input.apiKeyId' },
+          );
         }
         apiKeyId = me.apiKeyId!;
       } else {
-        if (named === null) throw new ValidationError([{ field: 'input.apiKeyId', message: 'With a player token, name the API key the subscription belongs to (apiKeys lists yours).' }]);
+        if (named === null)
+          throw new ValidationError([
+            {
+              field: 'input.apiKeyId',
+              message: 'With a player token, name the API key the subscription belongs to (apiKeys lists yours).',
+            },
+          ]);
         apiKeyId = named;
       }
       return value(await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds: input.kinds }), 'input.');
@@ -154,11 +180,13 @@ builder.mutationFields((t) => ({
   }),
   setWebhookSubscriptionActive: t.field({
     type: WebhookSubscriptionType,
-    description: 'Pauses (active: false) or resumes one of your subscriptions. Paused, it gets no new deliveries and its waiting ones are held.',
+    description:
+      'Pauses (active: false) or resumes one of your subscriptions. Paused, it gets no new deliveries and its waiting ones are held.',
     authScopes: MANAGE,
     errors: { types: MANAGE_ERRORS, directResult: true, union: { name: 'SetWebhookSubscriptionActiveResult' } },
     args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
-    resolve: async (_root, args, ctx) => value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active)),
+    resolve: async (_root, args, ctx) =>
+      value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active)),
   }),
   deleteWebhookSubscription: t.field({
     type: DeletedWebhookSubscriptionType,
@@ -175,7 +203,12 @@ builder.queryFields((t) => ({
     type: [WebhookSubscriptionType],
     description: 'Your webhook subscriptions (under any of your keys), oldest first. Never the secrets.',
     authScopes: MANAGE,
-    errors: { types: [...AUTH_ERRORS], union: { name: 'WebhookSubscriptionsResult' }, result: { name: 'WebhookSubscriptionList' }, dataField: { name: 'subscriptions' } },
+    errors: {
+      types: [...AUTH_ERRORS],
+      union: { name: 'WebhookSubscriptionsResult' },
+      result: { name: 'WebhookSubscriptionList' },
+      dataField: { name: 'subscriptions' },
+    },
     resolve: (_root, _args, ctx) => listSubscriptions(ctx.db, requirePlayer(ctx).player.id),
   }),
   webhookDeliveries: t.connection({
@@ -187,7 +220,8 @@ builder.queryFields((t) => ({
       status: t.arg({ type: WebhookDeliveryStatusEnum, required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null) throw new ValidationError([{ field: 'last', message: 'webhookDeliveries pages forward only: use first and after.' }]);
+      if (args.last != null || args.before != null)
+        throw new ValidationError([{ field: 'last', message: 'webhookDeliveries pages forward only: use first and after.' }]);
       const page = value(
         await listDeliveries(ctx.db, requirePlayer(ctx).player.id, {
           ...(args.subscriptionId == null ? {} : { subscriptionId: String(args.subscriptionId) }),
@@ -199,7 +233,12 @@ builder.queryFields((t) => ({
       const edges = page.items.map((node) => ({ cursor: deliveryCursor(node), node }));
       return {
         edges,
-        pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: args.after != null, startCursor: edges[0]?.cursor ?? null, endCursor: page.endCursor },
+        pageInfo: {
+          hasNextPage: page.hasNextPage,
+          hasPreviousPage: args.after != null,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: page.endCursor,
+        },
       };
     },
   }),

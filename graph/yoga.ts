@@ -59,7 +59,12 @@ const useRestErrorStatus = (): Plugin => ({
       body = null;
     }
     const isError =
-      typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { code?: unknown }).code === 'string' && typeof (body as { message?: unknown }).message === 'string' && 'citation' in body;
+      typeof body === 'object' &&
+      body !== null &&
+      !Array.isArray(body) &&
+      typeof (body as { code?: unknown }).code === 'string' &&
+      typeof (body as { message?: unknown }).message === 'string' &&
+      'citation' in body;
     const status = isError ? restStatusFor((body as { code: string }).code) : 200;
     setResponse(new Response(text, { status, headers: response.headers }));
   },
@@ -124,9 +129,12 @@ const useVariableNestingGuard = (maxNesting: number): Plugin => ({
     if (valueNesting(args.variableValues ?? {}, maxNesting + 1) - 1 > maxNesting) {
       setResultAndStopExecution({
         errors: [
-          createGraphQLError(`The variables nest more than ${maxNesting} levels deep (lists and objects in one another); the limit is ${maxNesting}.`, {
-            extensions: { code: 'VALIDATION', maxNesting, http: { status: 400 } },
-          }),
+          createGraphQLError(
+            `The variables nest more than ${maxNesting} levels deep (lists and objects in one another); the limit is ${maxNesting}.`,
+            {
+              extensions: { code: 'VALIDATION', maxNesting, http: { status: 400 } },
+            },
+          ),
         ],
       });
     }
@@ -149,7 +157,9 @@ const useSearchParamsGuard = (): Plugin => ({
       try {
         JSON.parse(text);
       } catch {
-        throw createGraphQLError(`The ${name} parameter is not valid JSON.`, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+        throw createGraphQLError(`The ${name} parameter is not valid JSON.`, {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
       }
     }
   },
@@ -176,7 +186,8 @@ const useNestingGuard = (maxNesting: number): Plugin => ({
  */
 const TRANSIENT_SQLSTATE = /^(08|57P0[123]$|40001$|40P01$)/;
 const TRANSIENT_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
-const TRANSIENT_MESSAGE = /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|Client has encountered a connection error|terminating connection/i;
+const TRANSIENT_MESSAGE =
+  /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|Client has encountered a connection error|terminating connection/i;
 
 export const isTransientDatabaseError = (error: unknown): boolean => {
   const seen = new Set<unknown>();
@@ -185,7 +196,14 @@ export const isTransientDatabaseError = (error: unknown): boolean => {
     const e = queue.shift();
     if (typeof e !== 'object' || e === null || seen.has(e)) continue;
     seen.add(e);
-    const o = e as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; meta?: { driverAdapterError?: unknown } };
+    const o = e as {
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalError?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     for (const code of [o.code, o.originalCode]) {
       if (typeof code === 'string' && (TRANSIENT_PRISMA.has(code) || TRANSIENT_SQLSTATE.test(code))) return true;
     }
@@ -206,7 +224,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
  */
 const maskArbiterError = (error: unknown, message: string): Error => {
   // GraphQL answers it with HTTP 200 like any field error; the REST routes with 503 (restErrorJson).
-  if (isTransientDatabaseError(error)) return createGraphQLError(DATABASE_UNAVAILABLE_MESSAGE, { extensions: { code: 'DATABASE_UNAVAILABLE' } });
+  if (isTransientDatabaseError(error))
+    return createGraphQLError(DATABASE_UNAVAILABLE_MESSAGE, { extensions: { code: 'DATABASE_UNAVAILABLE' } });
   const masked = maskError(error, message, false);
   if (masked === error && masked instanceof GraphQLError && masked.extensions['code'] === undefined) {
     // The same object, given its code: a new one would make Yoga log it as an unexpected (masked) error.
@@ -228,7 +247,15 @@ const restErrorJson = (errors: readonly unknown[]): Response => {
     const e = raw instanceof GraphQLError ? raw : createGraphQLError(raw instanceof Error ? raw.message : String(raw));
     const { http, ...extensions } = (e.extensions ?? {}) as { http?: { status?: number } } & Record<string, unknown>;
     const code = typeof extensions['code'] === 'string' ? (extensions['code'] as string) : 'BAD_USER_INPUT';
-    const s = http?.status ?? (code === 'INTERNAL_SERVER_ERROR' ? 500 : code === 'DATABASE_UNAVAILABLE' ? 503 : code.startsWith('GRAPHQL_') || code === 'BAD_USER_INPUT' || code === 'BAD_REQUEST' ? 400 : restStatusFor(code));
+    const s =
+      http?.status ??
+      (code === 'INTERNAL_SERVER_ERROR'
+        ? 500
+        : code === 'DATABASE_UNAVAILABLE'
+          ? 503
+          : code.startsWith('GRAPHQL_') || code === 'BAD_USER_INPUT' || code === 'BAD_REQUEST'
+            ? 400
+            : restStatusFor(code));
     status = Math.max(status, s);
     return { message: e.message, ...(e.path ? { path: e.path } : {}), extensions: { ...extensions, code } };
   });
@@ -281,7 +308,12 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
     // isDev false: never an original message or stack in the response, whatever NODE_ENV says.
     maskedErrors: { maskError: maskArbiterError },
     // Yoga reports each error it masks here, with its stack: the server log is where those go.
-    logging: { debug: () => undefined, info: () => undefined, warn: (...args) => console.warn(...args), error: (...args) => logError(args.length === 1 ? args[0] : args) },
+    logging: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (...args) => console.warn(...args),
+      error: (...args) => logError(args.length === 1 ? args[0] : args),
+    },
     plugins: [
       useSearchParamsGuard(),
       useNestingGuard(MAX_DOCUMENT_NESTING),
@@ -311,7 +343,11 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
           },
           openAPI: {
             endpoint: OPENAPI_PATH.slice(REST_PATH.length), // relative to basePath
-            info: { title: 'Arbiter REST API', version: '1', description: 'The GraphQL operations of Arbiter as REST routes (generated by SOFA from the same schema).' },
+            info: {
+              title: 'Arbiter REST API',
+              version: '1',
+              description: 'The GraphQL operations of Arbiter as REST routes (generated by SOFA from the same schema).',
+            },
             components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
           },
           swaggerUI: { endpoint: SWAGGER_UI_PATH.slice(REST_PATH.length) },

@@ -42,7 +42,8 @@ const num = (key: string): number | undefined => {
   return n;
 };
 const bool = (key: string): boolean | undefined => (ctx(key) === undefined ? undefined : ctx(key) === 'true');
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const deletionProtection = bool('deletionProtection');
 new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
@@ -56,7 +57,9 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     removalPolicy: deletionProtection ? RemovalPolicy.RETAIN : undefined,
   }),
   api: defined({
-    corsOrigins: ctx('corsOrigins')?.split(',').map((s) => s.trim()),
+    corsOrigins: ctx('corsOrigins')
+      ?.split(',')
+      .map((s) => s.trim()),
     reservedConcurrency: num('reservedConcurrency'),
     provisionedConcurrency: num('provisionedConcurrency'),
   }),

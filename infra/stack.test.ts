@@ -21,7 +21,7 @@ const synth = (props: Partial<ArbiterStackProps> = {}) => {
 };
 
 const ofType = (resources: Record<string, Resource>, type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const asArray = <T,>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+const asArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 describe('ArbiterStack', () => {
   let s: ReturnType<typeof synth>;
@@ -32,9 +32,16 @@ describe('ArbiterStack', () => {
   test('has one function per concern: API, sender, sweeper, migration', () => {
     expect(s.stack.functions).toHaveLength(4);
     const counts = Object.fromEntries(
-      ['AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::RDS::DBProxy', 'AWS::ApiGatewayV2::Api', 'AWS::Events::Rule', 'AWS::SecretsManager::Secret', 'Custom::Trigger', 'AWS::EC2::NatGateway'].map(
-        (t) => [t, ofType(s.resources, t).length],
-      ),
+      [
+        'AWS::RDS::DBCluster',
+        'AWS::RDS::DBInstance',
+        'AWS::RDS::DBProxy',
+        'AWS::ApiGatewayV2::Api',
+        'AWS::Events::Rule',
+        'AWS::SecretsManager::Secret',
+        'Custom::Trigger',
+        'AWS::EC2::NatGateway',
+      ].map((t) => [t, ofType(s.resources, t).length]),
     );
     expect(counts).toEqual({
       'AWS::RDS::DBCluster': 1,
@@ -62,7 +69,9 @@ describe('ArbiterStack', () => {
 
   test('the only other functions are the CDK trigger provider', () => {
     const ours = new Set(s.stack.functions.map((f) => s.id(f)));
-    const others = ofType(s.resources, 'AWS::Lambda::Function').filter(([id]) => !ours.has(id)).map(([id]) => id);
+    const others = ofType(s.resources, 'AWS::Lambda::Function')
+      .filter(([id]) => !ours.has(id))
+      .map(([id]) => id);
     expect(others).toHaveLength(1);
     expect(others[0]).toMatch(/^AWSCDKTriggerCustomResourceProvider/);
   });
@@ -89,7 +98,9 @@ describe('ArbiterStack', () => {
       }
     }
     const api = s.resources[s.id(s.stack.api.handler)]!.Properties!['Environment']['Variables'];
-    expect(Object.keys(api)).toEqual(expect.arrayContaining(['ARBITER_DB_SECRET_ARN', 'ARBITER_DB_HOST', 'ARBITER_JWT_SECRET_ARN', 'ARBITER_LEXICON_DIR']));
+    expect(Object.keys(api)).toEqual(
+      expect.arrayContaining(['ARBITER_DB_SECRET_ARN', 'ARBITER_DB_HOST', 'ARBITER_JWT_SECRET_ARN', 'ARBITER_LEXICON_DIR']),
+    );
     expect(api['ARBITER_MIGRATE_ON_START']).toBe('0');
     expect(api['ARBITER_DB_HOST']).toEqual({ 'Fn::GetAtt': [s.id(s.stack.database.proxy), 'Endpoint'] });
   });
@@ -137,12 +148,18 @@ describe('ArbiterStack', () => {
     const rules = ofType(s.resources, 'AWS::EC2::SecurityGroupIngress').map(([, r]) => r.Properties!);
     const into = (sg: string) => rules.filter((r) => r['GroupId']['Fn::GetAtt']?.[0] === sg);
     const clusterPort = { 'Fn::GetAtt': [s.id(s.stack.database.cluster), 'Endpoint.Port'] };
-    expect(into(clusterSg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([[proxySg, clusterPort, clusterPort]]);
-    expect(into(proxySg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([[fnSg, 5432, 5432]]);
+    expect(into(clusterSg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([
+      [proxySg, clusterPort, clusterPort],
+    ]);
+    expect(into(proxySg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([
+      [fnSg, 5432, 5432],
+    ]);
     for (const [, sg] of ofType(s.resources, 'AWS::EC2::SecurityGroup')) expect(sg.Properties!['SecurityGroupIngress']).toBeUndefined();
     expect(rules.every((r) => r['CidrIp'] === undefined && r['CidrIpv6'] === undefined)).toBe(true);
     const egress = ofType(s.resources, 'AWS::EC2::SecurityGroupEgress').map(([, r]) => r.Properties!);
-    expect(egress.filter((r) => r['GroupId']['Fn::GetAtt'][0] === proxySg).map((r) => r['DestinationSecurityGroupId']['Fn::GetAtt'][0])).toEqual([clusterSg]);
+    expect(
+      egress.filter((r) => r['GroupId']['Fn::GetAtt'][0] === proxySg).map((r) => r['DestinationSecurityGroupId']['Fn::GetAtt'][0]),
+    ).toEqual([clusterSg]);
     expect(egress.filter((r) => r['GroupId']['Fn::GetAtt'][0] === clusterSg)).toEqual([]);
     s.template.hasResourceProperties('AWS::RDS::DBCluster', { VpcSecurityGroupIds: [{ 'Fn::GetAtt': [clusterSg, 'GroupId'] }] });
   });
@@ -169,7 +186,10 @@ describe('ArbiterStack', () => {
         .map((st) => [st.Action, st.Resource.Ref]);
     };
     expect(secretGrants(s.stack.api.handler).sort()).toEqual(
-      [['secretsmanager:GetSecretValue', dbSecret], ['secretsmanager:GetSecretValue', jwtSecret]].sort(),
+      [
+        ['secretsmanager:GetSecretValue', dbSecret],
+        ['secretsmanager:GetSecretValue', jwtSecret],
+      ].sort(),
     );
     for (const job of [s.stack.webhookSender.handler, s.stack.deadlineSweeper!.handler, s.stack.migration.handler]) {
       expect(secretGrants(job)).toEqual([['secretsmanager:GetSecretValue', dbSecret]]);
@@ -220,7 +240,10 @@ describe('ArbiterStack', () => {
     const [[triggerId, trigger]] = ofType(s.resources, 'Custom::Trigger') as [[string, Resource]];
     // The version's logical ID carries a hash of the code, so a new bundle means a new version and a new run.
     const versionId = (trigger.Properties!['HandlerArn'] as { Ref: string }).Ref;
-    expect(s.resources[versionId]).toMatchObject({ Type: 'AWS::Lambda::Version', Properties: { FunctionName: { Ref: s.id(s.stack.migration.handler) } } });
+    expect(s.resources[versionId]).toMatchObject({
+      Type: 'AWS::Lambda::Version',
+      Properties: { FunctionName: { Ref: s.id(s.stack.migration.handler) } },
+    });
     expect(trigger.Properties!['InvocationType']).toBe('RequestResponse');
     expect(trigger.DependsOn).toEqual(expect.arrayContaining([s.id(s.stack.database.cluster), s.id(s.stack.database.proxy)]));
     const dependsOnTrigger = (id: string) => expect(s.resources[id]!.DependsOn ?? []).toContain(triggerId);
@@ -264,8 +287,13 @@ describe('ArbiterStack', () => {
 
   test('provisioned concurrency puts the API on a live alias', () => {
     const p = synth({ api: { provisionedConcurrency: 2, reservedConcurrency: 20 } });
-    p.template.hasResourceProperties('AWS::Lambda::Alias', { Name: 'live', ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 2 } });
-    p.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', { IntegrationUri: { Ref: p.id(p.stack.api.target as lambda.Alias) } });
+    p.template.hasResourceProperties('AWS::Lambda::Alias', {
+      Name: 'live',
+      ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 2 },
+    });
+    p.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationUri: { Ref: p.id(p.stack.api.target as lambda.Alias) },
+    });
     p.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 20, Architectures: ['arm64'] });
   });
 

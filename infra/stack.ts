@@ -94,13 +94,21 @@ export class ArbiterStack extends Stack {
         })
       : undefined;
     if (!this.deadlineSweeper) {
-      Annotations.of(this).addWarningV2('arbiter:no-sweeper', 'No deadline sweeper bundle (dist/deadlines): the stack has no deadline sweeper.');
+      Annotations.of(this).addWarningV2(
+        'arbiter:no-sweeper',
+        'No deadline sweeper bundle (dist/deadlines): the stack has no deadline sweeper.',
+      );
     }
 
     // New code serves traffic only after this deployment's migration succeeded.
     this.migration.runBefore(this.api, this.webhookSender, ...(this.deadlineSweeper ? [this.deadlineSweeper] : []));
 
-    this.functions = [this.api.handler, this.webhookSender.handler, ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []), this.migration.handler];
+    this.functions = [
+      this.api.handler,
+      this.webhookSender.handler,
+      ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []),
+      this.migration.handler,
+    ];
     for (const fn of this.functions) fn.grantSecretValue(this.database.secret);
     this.api.handler.grantSecretValue(this.secrets.jwtSecret);
   }

@@ -62,8 +62,6 @@ export const ensureShippedLexicons = (opts: { force?: boolean; outDir?: string }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   for (const l of ensureShippedLexicons({ force: process.argv.includes('--force') })) {
-    process.stdout.write(
-      `lexicons: ${l.name} ${l.status} (${l.wordCount} words, ${l.bytes} bytes, ${l.ms.toFixed(0)} ms) ${l.hash}\n`,
-    );
+    process.stdout.write(`lexicons: ${l.name} ${l.status} (${l.wordCount} words, ${l.bytes} bytes, ${l.ms.toFixed(0)} ms) ${l.hash}\n`);
   }
 }

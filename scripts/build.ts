@@ -47,7 +47,8 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
 export const EXTERNAL = ['@aws-sdk/*', '@electric-sql/pglite', 'pglite-prisma-adapter', 'pg-native'] as const;
 
 /** CommonJS dependencies (pg, …) call `require` for Node built-ins; an ESM bundle has to provide it. */
-const BANNER = "import { createRequire as __arbiterCreateRequire } from 'node:module'; const require = __arbiterCreateRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __arbiterCreateRequire } from 'node:module'; const require = __arbiterCreateRequire(import.meta.url);";
 
 export interface BundleResult {
   readonly name: string;
@@ -167,7 +168,10 @@ export const buildFunctions = async (
   for (const b of missing) rmSync(join(dist, b.name), { recursive: true, force: true });
   const built: BundleResult[] = [];
   for (const b of present) built.push(await buildFunction(b, dist));
-  writeFileSync(join(dist, 'manifest.json'), `${JSON.stringify({ functions: built.map(({ name, entry, bytes, gzipBytes }) => ({ name, entry, bytes, gzipBytes })) }, null, 2)}\n`);
+  writeFileSync(
+    join(dist, 'manifest.json'),
+    `${JSON.stringify({ functions: built.map(({ name, entry, bytes, gzipBytes }) => ({ name, entry, bytes, gzipBytes })) }, null, 2)}\n`,
+  );
   return { built, missing };
 };
 

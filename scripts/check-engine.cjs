@@ -10,7 +10,13 @@ var npmMatch = /npm\/(\d+)\./.exec(agent);
 var npmMajor = npmMatch ? Number(npmMatch[1]) : undefined;
 var problems = [];
 if (node[0] !== 20 && node[0] !== 22) {
-  problems.push('Node ' + nodeVersion + ' is not supported: use Node 20 (20.19 or later) or Node 22 (22.12 or later) (engines: "' + pkg.engines.node + '").');
+  problems.push(
+    'Node ' +
+      nodeVersion +
+      ' is not supported: use Node 20 (20.19 or later) or Node 22 (22.12 or later) (engines: "' +
+      pkg.engines.node +
+      '").',
+  );
 } else if ((node[0] === 20 && node[1] < 19) || (node[0] === 22 && node[1] < 12)) {
   problems.push('Node ' + nodeVersion + ' is too old: use Node 20.19 or later, or 22.12 or later (engines: "' + pkg.engines.node + '").');
 }

@@ -41,7 +41,9 @@ export function lockfileFaults(lock) {
     for (const name of Object.keys(entry.optionalDependencies ?? {})) {
       if (!resolveFrom(packages, path, name)) {
         const owner = path === '' ? 'the project' : `"${path}"`;
-        faults.push(`${owner} names the optional package "${name}", which the lockfile does not list (another platform's package left out)`);
+        faults.push(
+          `${owner} names the optional package "${name}", which the lockfile does not list (another platform's package left out)`,
+        );
       }
     }
   }

@@ -40,7 +40,14 @@ export const API_SCOPES = [
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);
 
-export const ACCOUNT_ERROR_CODES = ['HANDLE_TAKEN', 'BAD_CREDENTIALS', 'API_KEY_INVALID', 'API_KEY_REVOKED', 'API_KEY_NOT_FOUND', 'SCOPE_NOT_HELD'] as const;
+export const ACCOUNT_ERROR_CODES = [
+  'HANDLE_TAKEN',
+  'BAD_CREDENTIALS',
+  'API_KEY_INVALID',
+  'API_KEY_REVOKED',
+  'API_KEY_NOT_FOUND',
+  'SCOPE_NOT_HELD',
+] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 const fail = (code: AccountErrorCode, message: string, details: Record<string, unknown> = {}) => err(ruleError(code, message, details));
 
@@ -54,14 +61,22 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const handleSchema = z
   .string()
   .regex(HANDLE_PATTERN, 'A handle is 3–24 characters: lowercase letters, digits, "_" or "-", starting with a letter.');
-export const displayNameSchema = z.string().trim().min(1, 'The display name is empty.').max(60, 'The display name is longer than 60 characters.');
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'The display name is empty.')
+  .max(60, 'The display name is longer than 60 characters.');
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `The password is shorter than ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `The password is longer than ${PASSWORD_MAX_LENGTH} characters.`);
 export const apiKeyNameSchema = z.string().trim().min(1, 'The key name is empty.').max(80, 'The key name is longer than 80 characters.');
 export const apiScopesSchema = z
-  .array(z.string().refine(isApiScope, { error: (issue) => `"${String(issue.input)}" is not a scope; the scopes are ${API_SCOPES.join(', ')}.` }))
+  .array(
+    z
+      .string()
+      .refine(isApiScope, { error: (issue) => `"${String(issue.input)}" is not a scope; the scopes are ${API_SCOPES.join(', ')}.` }),
+  )
   .min(1, 'Give at least one scope.')
   .refine((s) => new Set(s).size === s.length, 'A scope is listed twice.');
 
@@ -77,11 +92,16 @@ export interface Registration {
 /** Creates a player with a password. Error: `HANDLE_TAKEN`. Inputs are assumed valid (see the schemas above). */
 export const registerPlayer = async (client: Tx, input: Registration): Promise<Result<PlayerRow, RuleError>> => {
   if (await findPlayerByHandle(client, input.handle)) return takenHandle(input.handle);
-  const player = await insertPlayer(client, { handle: input.handle, displayName: input.displayName.trim(), passwordHash: await hashPassword(input.password) });
+  const player = await insertPlayer(client, {
+    handle: input.handle,
+    displayName: input.displayName.trim(),
+    passwordHash: await hashPassword(input.password),
+  });
   return player ? ok(player) : takenHandle(input.handle);
 };
 
-const takenHandle = (handle: string) => fail('HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`, { field: 'handle', handle });
+const takenHandle = (handle: string) =>
+  fail('HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`, { field: 'handle', handle });
 
 /** Verified against when the handle is unknown, so both failures take as long (no handle oracle by timing). */
 let dummyHash: Promise<string> | undefined;
@@ -122,10 +142,14 @@ export const createApiKey = async (
 ): Promise<Result<NewApiKeyResult, RuleError>> => {
   const missing = input.scopes.filter((s) => !grantable.includes(s));
   if (missing.length > 0) {
-    return fail('SCOPE_NOT_HELD', `This API key cannot grant ${missing.join(', ')}: a key can only create keys with scopes it holds itself.`, {
-      field: 'scopes',
-      scopes: missing,
-    });
+    return fail(
+      'SCOPE_NOT_HELD',
+      `This API key cannot grant ${missing.join(', ')}: a key can only create keys with scopes it holds itself.`,
+      {
+        field: 'scopes',
+        scopes: missing,
+      },
+    );
   }
   const prefix = randomBytes(6).toString('hex');
   const key = `arb_${prefix}_${randomBytes(32).toString('base64url')}`;
@@ -152,7 +176,8 @@ export const authenticateApiKey = async (client: Tx, text: string, now: Date): P
   const presented = Buffer.from(hashKey(text), 'hex');
   const stored = Buffer.from(row.keyHash, 'hex');
   if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) return invalid();
-  if (row.revokedAt) return fail('API_KEY_REVOKED', `The API key "${row.name}" was revoked on ${row.revokedAt.toISOString()}.`, { keyId: row.id });
+  if (row.revokedAt)
+    return fail('API_KEY_REVOKED', `The API key "${row.name}" was revoked on ${row.revokedAt.toISOString()}.`, { keyId: row.id });
   const owner = await findPlayerById(client, row.ownerId);
   if (!owner) return invalid();
   await touchApiKey(client, row.id, now);

@@ -30,7 +30,8 @@ export async function gameRecord(deps: GameDeps, viewerId: string | null, gameId
   const log = await loadGameLog(deps, gameId);
   if (!log.ok) return log;
   const { events, seats } = log.value;
-  if (events.length === 0) return err(ruleError('GAME_NOT_STARTED', 'The game waits for a second player: it has no record yet.', { gameId }));
+  if (events.length === 0)
+    return err(ruleError('GAME_NOT_STARTED', 'The game waits for a second player: it has no record yet.', { gameId }));
   const holder = seats.find((s) => viewerId !== null && s.player?.id === viewerId);
   const viewer = holder ? (holder.seat as Seat) : null;
   const players = seats.map((s) => (s.player ? { nickname: s.player.handle, name: s.player.displayName } : null));
@@ -73,7 +74,12 @@ const chooseLexicon = (deps: GameDeps, requested: string | null | undefined, pra
  * (with `line`), GCG_REPLAY_FAILED (details: mismatches, errors), GCG_INCOMPLETE, LEXICON_NOT_FOUND.
  * Phonies that stood in the record do not fail it (a record shows what happened).
  */
-export async function importGame(deps: GameDeps, importerId: string, gcgText: string, options: ImportOptions = {}): Promise<Result<GameSnapshot, RuleError>> {
+export async function importGame(
+  deps: GameDeps,
+  importerId: string,
+  gcgText: string,
+  options: ImportOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> {
   const doc = parseGcg(gcgText);
   if (!doc.ok) return doc;
   const lexicon = chooseLexicon(deps, options.lexicon, doc.value.pragmas.find((p) => p.keyword === 'lexicon')?.value);
@@ -90,10 +96,13 @@ export async function importGame(deps: GameDeps, importerId: string, gcgText: st
     );
   }
   if (!report.complete) {
-    return err(ruleError('GCG_INCOMPLETE', 'The record stops before the game ended; only finished games can be imported.', { moves: report.moves }));
+    return err(
+      ruleError('GCG_INCOMPLETE', 'The record stops before the game ended; only finished games can be imported.', { moves: report.moves }),
+    );
   }
   const seat = options.seat ?? null;
-  if (seat !== null && seat !== 0 && seat !== 1) return err(ruleError('BAD_INPUT', `seat must be 0 or 1, not ${String(seat)}.`, { field: 'seat' }));
+  if (seat !== null && seat !== 0 && seat !== 1)
+    return err(ruleError('BAD_INPUT', `seat must be 0 or 1, not ${String(seat)}.`, { field: 'seat' }));
   const id = randomUUID();
   await deps.db.transaction((tx) =>
     insertGame(

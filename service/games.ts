@@ -12,7 +12,18 @@ import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
 import type { Db, Tx } from '../store/db.js';
-import { createGame as insertGame, gameSeating, loadGame, runTurn, type Decision, type GameRow, type GameUpdate, type NewEvent, type OutboxItem, type StoredEvent } from '../store/games.js';
+import {
+  createGame as insertGame,
+  gameSeating,
+  loadGame,
+  runTurn,
+  type Decision,
+  type GameRow,
+  type GameUpdate,
+  type NewEvent,
+  type OutboxItem,
+  type StoredEvent,
+} from '../store/games.js';
 import type { Idempotency } from '../store/idempotency.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
@@ -148,7 +159,15 @@ const outboxFor = (
   if (challenge && challenge.type === 'challenge') {
     out.push(
       webhookOutboxItem(
-        { kind: 'challenge-resolved', gameId, version, challengerSeat: challenge.seat, challengedSeat: challenge.seat === 0 ? 1 : 0, valid: challenge.valid, words: challenge.words.map((w) => w.word) },
+        {
+          kind: 'challenge-resolved',
+          gameId,
+          version,
+          challengerSeat: challenge.seat,
+          challengedSeat: challenge.seat === 0 ? 1 : 0,
+          valid: challenge.valid,
+          words: challenge.words.map((w) => w.word),
+        },
         challengeAt,
       ),
     );
@@ -157,7 +176,17 @@ const outboxFor = (
   const clockMoved = decided.find((e) => e.type === 'pause-accepted' || e.type === 'resumed');
   if (after.status === 'ended') {
     const r = after.result!;
-    out.push(webhookOutboxItem({ kind: 'game-ended', gameId, version, reason: r.reason, winnerSeat: r.winner, loserSeat: r.loser, scores: [...after.scores] }));
+    out.push(
+      webhookOutboxItem({
+        kind: 'game-ended',
+        gameId,
+        version,
+        reason: r.reason,
+        winnerSeat: r.winner,
+        loserSeat: r.loser,
+        scores: [...after.scores],
+      }),
+    );
   } else if (before === null || before.turn !== after.turn || before.status === 'ended' || clockMoved) {
     const playerId = seats.find((s) => s.seat === after.turn)?.player?.id;
     const pause = after.clock.pause.active;
@@ -169,7 +198,12 @@ const outboxFor = (
         seat: after.turn,
         ...(playerId ? { playerId } : {}),
         ...(deadline ? { deadlineAt: deadline.toISOString() } : {}),
-        ...(clockMoved ? { paused: clockMoved.type === 'pause-accepted', ...(clockMoved.type === 'pause-accepted' && pause ? { pausedUntil: pause.until } : {}) } : {}),
+        ...(clockMoved
+          ? {
+              paused: clockMoved.type === 'pause-accepted',
+              ...(clockMoved.type === 'pause-accepted' && pause ? { pausedUntil: pause.until } : {}),
+            }
+          : {}),
       }),
     );
   }
@@ -246,7 +280,14 @@ export async function getGame(
   const events = engineEvents(stored);
   const state = events.length ? fold(events) : null;
   const current = version === game.version;
-  const deadlineAt = options.deadlineAt !== undefined ? options.deadlineAt : current ? game.deadlineAt : state && deadline(state) ? new Date(deadline(state)!) : null;
+  const deadlineAt =
+    options.deadlineAt !== undefined
+      ? options.deadlineAt
+      : current
+        ? game.deadlineAt
+        : state && deadline(state)
+          ? new Date(deadline(state)!)
+          : null;
   return ok(snapshotOf(game, seats, stored, state, seatOf(seats, viewerId), version, deadlineAt, deps.now()));
 }
 
@@ -366,8 +407,10 @@ export async function prepareGame(
   let opponent: PlayerRow | null = null;
   if (input.opponent) {
     opponent = await findPlayerByHandle(deps.db.prisma, input.opponent.trim().toLowerCase());
-    if (!opponent) return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
-    if (opponent.id === me.id) return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
+    if (!opponent)
+      return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
+    if (opponent.id === me.id)
+      return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
   }
   const seed = seedSource();
   const now = deps.now();
@@ -442,7 +485,12 @@ const startProposed = async (deps: GameDeps, gameId: string, seats: readonly Sea
     if (!started.ok) return started;
     const state = fold(started.value);
     const update = projection(state);
-    return ok({ events: started.value.map(toStored), response: null, game: update, outbox: outboxFor(gameId, 1 + started.value.length, null, state, [], seats, update.deadlineAt) });
+    return ok({
+      events: started.value.map(toStored),
+      response: null,
+      game: update,
+      outbox: outboxFor(gameId, 1 + started.value.length, null, state, [], seats, update.deadlineAt),
+    });
   });
   // Someone else started it meanwhile: fine.
   if (!r.ok && r.error.code !== 'STALE_VERSION') return r;
@@ -454,12 +502,21 @@ const startProposed = async (deps: GameDeps, gameId: string, seats: readonly Sea
  * JOIN_THE_MATCH (details.matchId): its place is taken for all the match's games at once with joinMatch,
  * which passes `options.viaMatch` (the match it is joining).
  */
-export async function joinGame(deps: GameDeps, playerId: string, gameId: string, options: { readonly viaMatch?: string } = {}): Promise<Result<GameSnapshot, RuleError>> {
+export async function joinGame(
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: { readonly viaMatch?: string } = {},
+): Promise<Result<GameSnapshot, RuleError>> {
   const loaded = await loadGame(deps.db.prisma, gameId);
   if (!loaded.ok) return loaded;
   const { matchId, matchIndex } = loaded.value.game;
   if (matchId !== null && matchId !== options.viaMatch) {
-    return fail('JOIN_THE_MATCH', `This game is game ${(matchIndex ?? 0) + 1} of a match: join the match ${matchId} (joinMatch), which seats you in all its games.`, { gameId, matchId });
+    return fail(
+      'JOIN_THE_MATCH',
+      `This game is game ${(matchIndex ?? 0) + 1} of a match: join the match ${matchId} (joinMatch), which seats you in all its games.`,
+      { gameId, matchId },
+    );
   }
   const seats = await seatsOf(deps.db.prisma, gameId);
   if (seats.some((s) => s.player?.id === playerId)) {
@@ -545,14 +602,19 @@ const canonicalJson = (v: unknown): string => {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== null);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 };
 
 /** The idempotency request hash: sha256 of the canonical JSON of the game, version and action. */
 export const turnRequestHash = (req: Omit<TurnRequest, 'idempotencyKey'>): string =>
-  createHash('sha256').update(canonicalJson({ gameId: req.gameId, expectedVersion: req.expectedVersion, action: req.action }), 'utf8').digest('hex');
+  createHash('sha256')
+    .update(canonicalJson({ gameId: req.gameId, expectedVersion: req.expectedVersion, action: req.action }), 'utf8')
+    .digest('hex');
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
@@ -569,11 +631,17 @@ export async function submitTurn(
   req: TurnRequest,
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
   if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0) {
-    return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, { field: 'expectedVersion' });
+    return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, {
+      field: 'expectedVersion',
+    });
   }
   const key = req.idempotencyKey.trim();
   if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    return fail('BAD_INPUT', `idempotencyKey must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters (a fresh random string per new request, the same one on a retry).`, { field: 'idempotencyKey' });
+    return fail(
+      'BAD_INPUT',
+      `idempotencyKey must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters (a fresh random string per new request, the same one on a retry).`,
+      { field: 'idempotencyKey' },
+    );
   }
   // One statement for the game's status and its seats (store/games.ts gameSeating).
   const row = await gameSeating(deps.db.prisma, req.gameId);
@@ -584,13 +652,16 @@ export async function submitTurn(
   if (row.status === 'open') {
     const started = await startProposed(deps, row.id, seats);
     if (!started.ok) return started;
-    if (seats.some((s) => s.player === null)) return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+    if (seats.some((s) => s.player === null))
+      return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
   }
   const command = commandOf(req.action, seat);
   if (!command.ok) return command;
   const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
   const now = deps.now();
-  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) => decide(state, command.value, ctx));
+  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) =>
+    decide(state, command.value, ctx),
+  );
   if (!r.ok) return r;
   const { receipt, replayed, after } = r.value;
   return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(playerId, now) } : {}) });
@@ -639,7 +710,9 @@ export async function runGameCommand(
     const version = game.version + decided.value.length;
     // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
     const done = after;
-    afterTurn = { snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, seatOf(seats, viewerId), version, update.deadlineAt, at) };
+    afterTurn = {
+      snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, seatOf(seats, viewerId), version, update.deadlineAt, at),
+    };
     return ok({
       events: decided.value.map(toStored),
       response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
@@ -684,7 +757,9 @@ export interface SeatedGame {
 
 /** GAME_NOT_FOUND, NOT_SEATED (the caller has no seat) or GAME_NOT_STARTED (a seat is still open). */
 export async function seatedGame(db: Db, playerId: string, gameId: string): Promise<Result<SeatedGame, RuleError>> {
-  const row = UUID.test(gameId) ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true } }) : null;
+  const row = UUID.test(gameId)
+    ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true } })
+    : null;
   if (!row) return gameNotFound(gameId);
   const seats = await seatsOf(db.prisma, row.id);
   const seat = seatOf(seats, playerId);
@@ -695,7 +770,10 @@ export async function seatedGame(db: Db, playerId: string, gameId: string): Prom
 
 /** The game as the caller saw it right after the turn of `receipt` (the same on every retry). */
 export const gameAfterTurn = (deps: GameDeps, playerId: string, receipt: TurnReceipt): Promise<Result<GameSnapshot, RuleError>> =>
-  getGame(deps, playerId, receipt.gameId, { atVersion: receipt.version, deadlineAt: receipt.deadlineAt === null ? null : new Date(receipt.deadlineAt) });
+  getGame(deps, playerId, receipt.gameId, {
+    atVersion: receipt.version,
+    deadlineAt: receipt.deadlineAt === null ? null : new Date(receipt.deadlineAt),
+  });
 
 // ---------------------------------------------------------------------------------------------
 // A player's games
@@ -720,9 +798,14 @@ const inboxRank = (r: PlayerGameRow): number => {
  * soonest deadline first and untimed games last, then the most recently changed. A relay page of
  * `first` after the cursor `after`.
  */
-export async function myGames(deps: GameDeps, playerId: string, page: { readonly first?: number | null; readonly after?: string | null }): Promise<Result<GamesPage, RuleError>> {
+export async function myGames(
+  deps: GameDeps,
+  playerId: string,
+  page: { readonly first?: number | null; readonly after?: string | null },
+): Promise<Result<GamesPage, RuleError>> {
   const first = page.first ?? DEFAULT_GAMES_PAGE;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_GAMES_PAGE) return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
+  if (!Number.isInteger(first) || first < 1 || first > MAX_GAMES_PAGE)
+    return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
   const rows = await gamesOfPlayer(deps.db.prisma, playerId);
   const time = (d: Date | null) => (d === null ? Number.POSITIVE_INFINITY : d.getTime());
   // A player in both seats (allowed for imports) is listed once, under the seat that is to move.
@@ -743,7 +826,10 @@ export async function myGames(deps: GameDeps, playerId: string, page: { readonly
   if (page.after) {
     const id = gameIdOf(page.after);
     const at = id === null ? -1 : unique.findIndex((r) => r.gameId === id);
-    if (at < 0) return fail('CURSOR_INVALID', `"${page.after}" is not a cursor of your game list (or that game is no longer in it).`, { field: 'after' });
+    if (at < 0)
+      return fail('CURSOR_INVALID', `"${page.after}" is not a cursor of your game list (or that game is no longer in it).`, {
+        field: 'after',
+      });
     start = at + 1;
   }
   const slice = unique.slice(start, start + first);
@@ -765,5 +851,9 @@ export async function loadGameLog(
 ): Promise<Result<{ readonly events: readonly GameEvent[]; readonly seats: readonly SeatHolder[]; readonly version: number }, RuleError>> {
   const loaded = await loadGame(deps.db.prisma, gameId);
   if (!loaded.ok) return loaded;
-  return ok({ events: engineEvents(loaded.value.events), seats: await seatsOf(deps.db.prisma, gameId), version: loaded.value.game.version });
+  return ok({
+    events: engineEvents(loaded.value.events),
+    seats: await seatsOf(deps.db.prisma, gameId),
+    version: loaded.value.game.version,
+  });
 }

@@ -29,10 +29,14 @@ export const lexiconRegistry = (lexicons: readonly Lexicon[]): LexiconRegistry =
     if (found) return ok(found);
     const known = [...byName.keys()];
     return err(
-      ruleError('LEXICON_NOT_FOUND', `No lexicon named ${JSON.stringify(raw)} is loaded here; the lexicons are ${known.length ? known.join(', ') : '(none: run npm run lexicons)'}.`, {
-        name: raw,
-        known,
-      }),
+      ruleError(
+        'LEXICON_NOT_FOUND',
+        `No lexicon named ${JSON.stringify(raw)} is loaded here; the lexicons are ${known.length ? known.join(', ') : '(none: run npm run lexicons)'}.`,
+        {
+          name: raw,
+          known,
+        },
+      ),
     );
   };
   return {
@@ -43,11 +47,15 @@ export const lexiconRegistry = (lexicons: readonly Lexicon[]): LexiconRegistry =
       const found = get(identity.name);
       if (!found.ok || found.value.hash === identity.hash) return found;
       return err(
-        ruleError('LEXICON_HASH_MISMATCH', `The lexicon ${found.value.name} loaded here has hash ${found.value.hash}, not ${identity.hash}: it is a different word list.`, {
-          name: found.value.name,
-          expected: identity.hash,
-          found: found.value.hash,
-        }),
+        ruleError(
+          'LEXICON_HASH_MISMATCH',
+          `The lexicon ${found.value.name} loaded here has hash ${found.value.hash}, not ${identity.hash}: it is a different word list.`,
+          {
+            name: found.value.name,
+            expected: identity.hash,
+            found: found.value.hash,
+          },
+        ),
       );
     },
   };
@@ -57,7 +65,10 @@ export const lexiconRegistry = (lexicons: readonly Lexicon[]): LexiconRegistry =
  * Loads every lexicon in the search directories (shipped, then the user's). A file that fails to
  * load is reported through `warn` and left out, so one bad user file does not stop a server.
  */
-export const loadLexiconRegistry = (dirs: readonly LexiconDir[] = lexiconDirs(), warn: (message: string) => void = console.warn): LexiconRegistry => {
+export const loadLexiconRegistry = (
+  dirs: readonly LexiconDir[] = lexiconDirs(),
+  warn: (message: string) => void = console.warn,
+): LexiconRegistry => {
   const loaded: Lexicon[] = [];
   for (const listing of listLexicons(dirs)) {
     const lexicon = loadLexicon(listing.name, dirs);

@@ -30,16 +30,26 @@ export interface LifecycleOptions {
 
 type Decider = (seat: Seat, state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>;
 
-const lifecycle = async (deps: GameDeps, playerId: string, gameId: string, options: LifecycleOptions, decideFor: Decider): Promise<Result<GameSnapshot, RuleError>> => {
+const lifecycle = async (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: LifecycleOptions,
+  decideFor: Decider,
+): Promise<Result<GameSnapshot, RuleError>> => {
   const expected = options.expectedVersion ?? null;
   if (expected !== null && (!Number.isInteger(expected) || expected < 0)) {
-    return err(ruleError('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${expected}.`, { field: 'expectedVersion' }));
+    return err(
+      ruleError('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${expected}.`, { field: 'expectedVersion' }),
+    );
   }
   const g = await seatedGame(deps.db, playerId, gameId);
   if (!g.ok) return g;
   const { id, seat, seats, version } = g.value;
   const now = deps.now();
-  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, id, expected ?? version, null, seats, (state, ctx) => decideFor(seat, state, ctx));
+  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, id, expected ?? version, null, seats, (state, ctx) =>
+    decideFor(seat, state, ctx),
+  );
   if (!r.ok) return r;
   // Answer from the state the command just computed, as submitTurn does; only a replay has none.
   const { after, receipt } = r.value;
@@ -56,7 +66,12 @@ const command =
  * the mover's bank, clock.ts) has passed by the injected clock. Errors: NOT_OVERDUE (details.deadline),
  * OWN_TURN, NOT_TIMED, GAME_OVER, NOT_SEATED, GAME_NOT_FOUND, GAME_NOT_STARTED, STALE_VERSION.
  */
-export const claimTimeout = (deps: GameDeps, playerId: string, gameId: string, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
+export const claimTimeout = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
   lifecycle(deps, playerId, gameId, options, (seat, state, ctx) => {
     if (state.status !== 'ended' && state.turn === seat) {
       return err(ruleError('OWN_TURN', 'It is your own turn: only your opponent can claim a timeout against you.', { seat }));
@@ -65,24 +80,81 @@ export const claimTimeout = (deps: GameDeps, playerId: string, gameId: string, o
   });
 
 /** Asks the opponent to pause the clock for `seconds` (clock.ts limits: PAUSE_LIMIT_REACHED, PAUSE_TOO_SHORT, ALREADY_PAUSED …). */
-export const requestPause = (deps: GameDeps, playerId: string, gameId: string, seconds: number, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
-  lifecycle(deps, playerId, gameId, options, command((seat) => ({ kind: 'request-pause', seat, seconds })));
+export const requestPause = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  seconds: number,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
+  lifecycle(
+    deps,
+    playerId,
+    gameId,
+    options,
+    command((seat) => ({ kind: 'request-pause', seat, seconds })),
+  );
 
 /** The opponent of the requester accepts (the clock stops now) or declines. NO_PAUSE_REQUESTED, OWN_PAUSE_REQUEST. */
-export const respondToPause = (deps: GameDeps, playerId: string, gameId: string, accept: boolean, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
-  lifecycle(deps, playerId, gameId, options, command((seat) => (accept ? { kind: 'accept-pause', seat } : { kind: 'decline-pause', seat })));
+export const respondToPause = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  accept: boolean,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
+  lifecycle(
+    deps,
+    playerId,
+    gameId,
+    options,
+    command((seat) => (accept ? { kind: 'accept-pause', seat } : { kind: 'decline-pause', seat })),
+  );
 
 /** Either player ends a running pause early; the clock runs again now. NOT_PAUSED. */
-export const resumeGame = (deps: GameDeps, playerId: string, gameId: string, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
-  lifecycle(deps, playerId, gameId, options, command((seat) => ({ kind: 'resume', seat })));
+export const resumeGame = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
+  lifecycle(
+    deps,
+    playerId,
+    gameId,
+    options,
+    command((seat) => ({ kind: 'resume', seat })),
+  );
 
 /** Either player cancels the game before its first turn: it ends with no winner. ABORT_TOO_LATE after. */
-export const abortGame = (deps: GameDeps, playerId: string, gameId: string, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
-  lifecycle(deps, playerId, gameId, options, command((seat) => ({ kind: 'abort', seat })));
+export const abortGame = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
+  lifecycle(
+    deps,
+    playerId,
+    gameId,
+    options,
+    command((seat) => ({ kind: 'abort', seat })),
+  );
 
 /** Resigns, on either player's turn (the same as the `resign` turn action, without an idempotency key). */
-export const resignGame = (deps: GameDeps, playerId: string, gameId: string, options: LifecycleOptions = {}): Promise<Result<GameSnapshot, RuleError>> =>
-  lifecycle(deps, playerId, gameId, options, command((seat) => ({ kind: 'resign', seat })));
+export const resignGame = (
+  deps: GameDeps,
+  playerId: string,
+  gameId: string,
+  options: LifecycleOptions = {},
+): Promise<Result<GameSnapshot, RuleError>> =>
+  lifecycle(
+    deps,
+    playerId,
+    gameId,
+    options,
+    command((seat) => ({ kind: 'resign', seat })),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The deadline sweeper

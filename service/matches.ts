@@ -48,7 +48,8 @@ export const MATCH_SERVICE_ERROR_CODES = [
 ] as const;
 export type MatchServiceErrorCode = (typeof MATCH_SERVICE_ERROR_CODES)[number];
 
-const fail = (code: MatchServiceErrorCode, message: string, details: Record<string, unknown> = {}) => err(ruleError(code, message, details));
+const fail = (code: MatchServiceErrorCode, message: string, details: Record<string, unknown> = {}) =>
+  err(ruleError(code, message, details));
 const matchNotFound = (matchId: string) => fail('MATCH_NOT_FOUND', `No match has the id "${matchId}".`, { matchId, field: 'id' });
 
 /** The rule set of a match when none is named (seed-003's two-game variant). */
@@ -144,7 +145,12 @@ const snapshotOf = async (deps: GameDeps, viewerId: string | null, match: MatchW
   const byHandle = (p: PlayerRow | null) => (p === null ? null : p.handle);
   const standingOf = (seat: Seat, player: PlayerRow | null): MatchPlayerStanding => {
     const handle = byHandle(player);
-    return { seat, player, points: handle === null ? 0 : (totals[handle] ?? 0), firstSecond: handle === null ? EMPTY_TALLY : (firsts[handle] ?? EMPTY_TALLY) };
+    return {
+      seat,
+      player,
+      points: handle === null ? 0 : (totals[handle] ?? 0),
+      firstSecond: handle === null ? EMPTY_TALLY : (firsts[handle] ?? EMPTY_TALLY),
+    };
   };
   const seatOfHandle = (handle: string | null): Seat | null => (handle === null ? null : handle === match.creator.handle ? 0 : 1);
   const mySeat: Seat | null = viewerId === match.creatorId ? 0 : viewerId !== null && viewerId === match.opponentId ? 1 : null;
@@ -165,7 +171,10 @@ const snapshotOf = async (deps: GameDeps, viewerId: string | null, match: MatchW
       };
     }),
     players: [standingOf(0, match.creator), standingOf(1, match.opponent)],
-    result: result === null ? null : { winnerSeat: seatOfHandle(result.winner), decidedBy: rules.match.decidedBy, gameWinners: result.gameWinners.map(seatOfHandle) },
+    result:
+      result === null
+        ? null
+        : { winnerSeat: seatOfHandle(result.winner), decidedBy: rules.match.decidedBy, gameWinners: result.gameWinners.map(seatOfHandle) },
     createdAt: match.createdAt,
   });
 };
@@ -205,7 +214,15 @@ export async function createMatch(deps: GameDeps, creatorId: string, input: NewM
     const game = await prepareGame(
       deps,
       creatorId,
-      { ruleSet, overrides: input.overrides ?? null, lexicon: input.lexicon ?? null, timeControl: input.timeControl ?? null, opponent: input.opponent ?? null, seat: 0, firstSeat },
+      {
+        ruleSet,
+        overrides: input.overrides ?? null,
+        lexicon: input.lexicon ?? null,
+        timeControl: input.timeControl ?? null,
+        opponent: input.opponent ?? null,
+        seat: 0,
+        firstSeat,
+      },
       { match: { id: matchId, index } },
     );
     if (!game.ok) return game;
@@ -213,7 +230,15 @@ export async function createMatch(deps: GameDeps, creatorId: string, input: NewM
   }
   const opponentId = games[0]?.opponentId ?? null;
   await deps.db.transaction(async (tx) => {
-    const match = { id: matchId, ruleSetId: rules.value.id, ruleOverrides: (input.overrides ?? {}) as JsonObject, gameCount: games.length, creatorId, opponentId, status: opponentId === null ? 'open' : 'playing' };
+    const match = {
+      id: matchId,
+      ruleSetId: rules.value.id,
+      ruleOverrides: (input.overrides ?? {}) as JsonObject,
+      gameCount: games.length,
+      creatorId,
+      opponentId,
+      status: opponentId === null ? 'open' : 'playing',
+    };
     await insertMatch(tx, match, []);
     for (const [index, game] of games.entries()) {
       await game.write(tx);
@@ -239,7 +264,10 @@ export async function joinMatch(deps: GameDeps, playerId: string, matchId: strin
     const joined = await joinGame(deps, playerId, g.id, { viaMatch: match.id });
     if (joined.ok || joined.error.code === 'ALREADY_SEATED') continue;
     if (joined.error.code === 'SEAT_TAKEN') {
-      return fail('MATCH_PLAYERS_DIFFER', `Game ${(g.matchIndex ?? 0) + 1} of this match was joined by another player.`, { matchId, gameId: g.id });
+      return fail('MATCH_PLAYERS_DIFFER', `Game ${(g.matchIndex ?? 0) + 1} of this match was joined by another player.`, {
+        matchId,
+        gameId: g.id,
+      });
     }
     return joined;
   }
@@ -255,9 +283,14 @@ export type MatchesPage = Page<MatchSnapshot>;
 const { encode: cursorOf, decode: matchIdOf } = cursorCodec('match');
 
 /** The caller's matches (created or joined), newest first; a relay page of `first` after `after`. */
-export async function myMatches(deps: GameDeps, playerId: string, page: { readonly first?: number | null; readonly after?: string | null }): Promise<Result<MatchesPage, RuleError>> {
+export async function myMatches(
+  deps: GameDeps,
+  playerId: string,
+  page: { readonly first?: number | null; readonly after?: string | null },
+): Promise<Result<MatchesPage, RuleError>> {
   const first = page.first ?? DEFAULT_MATCHES_PAGE;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_MATCHES_PAGE) return fail('BAD_INPUT', `first must be 1–${MAX_MATCHES_PAGE}, not ${first}.`, { field: 'first' });
+  if (!Number.isInteger(first) || first < 1 || first > MAX_MATCHES_PAGE)
+    return fail('BAD_INPUT', `first must be 1–${MAX_MATCHES_PAGE}, not ${first}.`, { field: 'first' });
   const ids = await matchIdsOfPlayer(deps.db.prisma, playerId);
   let start = 0;
   if (page.after) {

@@ -22,7 +22,10 @@ export const DEFAULT_RULE_SET = 'NSA_2008';
 
 /** Rule set by preset id with optional overrides (`{"challenge": {"points": 10}}`). */
 export const ruleSetFor = (id: string | null | undefined, overrides: unknown): Result<RuleSet, RuleError> =>
-  resolveRuleSet(id ?? DEFAULT_RULE_SET, overrides === null || overrides === undefined ? undefined : (overrides as Record<string, unknown>));
+  resolveRuleSet(
+    id ?? DEFAULT_RULE_SET,
+    overrides === null || overrides === undefined ? undefined : (overrides as Record<string, unknown>),
+  );
 
 const lexiconFor = (lexicons: LexiconRegistry, name: string | null | undefined): Result<Lexicon, RuleError> => {
   const chosen = name ?? lexicons.defaultName;
@@ -76,7 +79,12 @@ export const answerPlay = (lexicons: LexiconRegistry, q: PlayQuestion): Result<P
   if (!move.ok) return move;
   if (move.value.kind !== 'play') {
     return err(
-      ruleError('NOT_A_PLAY', `"${q.move}" is ${move.value.kind === 'pass' ? 'a pass' : 'an exchange'}; checkPlay judges plays such as "8H WORD".`, { move: q.move }, cite('gcg', '§3 event lines')),
+      ruleError(
+        'NOT_A_PLAY',
+        `"${q.move}" is ${move.value.kind === 'pass' ? 'a pass' : 'an exchange'}; checkPlay judges plays such as "8H WORD".`,
+        { move: q.move },
+        cite('gcg', '§3 event lines'),
+      ),
     );
   }
   let rack: string[] | undefined;
@@ -127,7 +135,11 @@ export interface WordsAnswer {
 }
 
 /** Which of `words` the lexicon has (compared uppercase, as lexicons store them). */
-export const answerWords = (lexicons: LexiconRegistry, words: readonly string[], lexiconName?: string | null): Result<WordsAnswer, RuleError> => {
+export const answerWords = (
+  lexicons: LexiconRegistry,
+  words: readonly string[],
+  lexiconName?: string | null,
+): Result<WordsAnswer, RuleError> => {
   const lexicon = lexiconFor(lexicons, lexiconName);
   if (!lexicon.ok) return lexicon;
   const results = words.map((w) => {

@@ -52,7 +52,11 @@ const isObject = (x: unknown): x is { readonly [key: string]: JsonValue | undefi
  * Checks a stored outbox row against the contract; the error is a sentence naming the field (it is kept
  * in the row's `last_error`, so a malformed row is set aside instead of blocking the queue).
  */
-export const parseWebhookOutboxPayload = (row: { readonly kind: string; readonly gameId: string; readonly payload: unknown }): Result<WebhookOutboxPayload, string> => {
+export const parseWebhookOutboxPayload = (row: {
+  readonly kind: string;
+  readonly gameId: string;
+  readonly payload: unknown;
+}): Result<WebhookOutboxPayload, string> => {
   const p = row.payload;
   if (!isObject(p)) return err('payload must be a JSON object');
   if (p['kind'] !== row.kind) return err(`payload.kind must equal the row's kind "${row.kind}"`);
@@ -66,6 +70,7 @@ export const parseWebhookOutboxPayload = (row: { readonly kind: string; readonly
   if (seat !== undefined && seat !== 0 && seat !== 1) return err('payload.seat must be 0 or 1');
   if (row.kind === 'your-turn' && seat === undefined) return err('payload.seat is required for your-turn');
   const playerId = p['playerId'];
-  if (playerId !== undefined && (typeof playerId !== 'string' || !UUID.test(playerId))) return err('payload.playerId must be a player uuid');
+  if (playerId !== undefined && (typeof playerId !== 'string' || !UUID.test(playerId)))
+    return err('payload.playerId must be a player uuid');
   return ok(p as WebhookOutboxPayload);
 };

@@ -65,10 +65,14 @@ export const verifySignature = (
   }
   if (t === undefined || signatures.length === 0) {
     return err(
-      signatureError('SIGNATURE_MALFORMED', `The ${SIGNATURE_HEADER} header needs "t=<unix seconds>" and at least one "v1=<64 hex digits>".`, {
-        field: SIGNATURE_HEADER,
-        header,
-      }),
+      signatureError(
+        'SIGNATURE_MALFORMED',
+        `The ${SIGNATURE_HEADER} header needs "t=<unix seconds>" and at least one "v1=<64 hex digits>".`,
+        {
+          field: SIGNATURE_HEADER,
+          header,
+        },
+      ),
     );
   }
   const skew = Math.abs(unixSeconds(now) - t);
@@ -84,7 +88,11 @@ export const verifySignature = (
   const expected = Buffer.from(hmacHex(secret, t, body), 'hex');
   const matches = signatures.some((s) => timingSafeEqual(Buffer.from(s, 'hex'), expected));
   if (!matches) {
-    return err(signatureError('SIGNATURE_MISMATCH', `No v1 signature in the ${SIGNATURE_HEADER} header matches the body.`, { field: SIGNATURE_HEADER }));
+    return err(
+      signatureError('SIGNATURE_MISMATCH', `No v1 signature in the ${SIGNATURE_HEADER} header matches the body.`, {
+        field: SIGNATURE_HEADER,
+      }),
+    );
   }
   return ok({ timestamp: new Date(t * 1000) });
 };

@@ -174,7 +174,11 @@ export const createSubscription = async (db: Db, input: NewSubscription): Promis
       ? await db.prisma.apiKey.findFirst({ where: { id: input.apiKeyId, ownerId: input.ownerId, revokedAt: null }, select: { id: true } })
       : null;
   if (key === null) {
-    return err(webhookError('API_KEY_NOT_FOUND', 'apiKeyId', `You have no active API key with the id "${input.apiKeyId}".`, { apiKeyId: input.apiKeyId }));
+    return err(
+      webhookError('API_KEY_NOT_FOUND', 'apiKeyId', `You have no active API key with the id "${input.apiKeyId}".`, {
+        apiKeyId: input.apiKeyId,
+      }),
+    );
   }
   const secret = newSecret();
   const row = await db.prisma.webhookSubscription.create({
@@ -194,7 +198,11 @@ export const listSubscriptions = async (db: Db, ownerId: string): Promise<Webhoo
  * Removes the subscription with its deliveries and their log (pending deliveries are dropped).
  * `WEBHOOK_SUBSCRIPTION_NOT_FOUND` when it is not the owner's.
  */
-export const deleteSubscription = async (db: Db, ownerId: string, subscriptionId: string): Promise<Result<{ readonly id: string }, WebhookError>> => {
+export const deleteSubscription = async (
+  db: Db,
+  ownerId: string,
+  subscriptionId: string,
+): Promise<Result<{ readonly id: string }, WebhookError>> => {
   if (!UUID.test(ownerId) || !UUID.test(subscriptionId)) return err(subscriptionNotFound(subscriptionId));
   const deleted = await db.prisma.webhookSubscription.deleteMany({ where: { id: subscriptionId, ownerId } });
   return deleted.count === 1 ? ok({ id: subscriptionId }) : err(subscriptionNotFound(subscriptionId));
@@ -265,7 +273,8 @@ export interface DeliveryQuery {
   readonly after?: string | null;
 }
 
-const encodeCursor = (createdAt: Date, id: string): string => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
+const encodeCursor = (createdAt: Date, id: string): string =>
+  Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
 
 /** The cursor of one delivery of a page (to pass as `after`: the page then starts right after it). */
 export const deliveryCursor = (d: Pick<WebhookDeliveryView, 'createdAt' | 'id'>): string => encodeCursor(d.createdAt, d.id);
@@ -283,14 +292,24 @@ const decodeCursor = (cursor: string): { createdAt: Date; id: string } | null =>
 };
 
 /** The owner's deliveries (only theirs), newest first, each with its attempt log; cursor pagination. */
-export const listDeliveries = async (db: Db, ownerId: string, query: DeliveryQuery = {}): Promise<Result<WebhookDeliveryPage, WebhookError>> => {
+export const listDeliveries = async (
+  db: Db,
+  ownerId: string,
+  query: DeliveryQuery = {},
+): Promise<Result<WebhookDeliveryPage, WebhookError>> => {
   const first = query.first ?? 20;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-    return err(webhookError('PAGE_SIZE_INVALID', 'first', `The page size first=${first} must be an integer from 1 to ${MAX_PAGE_SIZE}.`, { first }));
+    return err(
+      webhookError('PAGE_SIZE_INVALID', 'first', `The page size first=${first} must be an integer from 1 to ${MAX_PAGE_SIZE}.`, { first }),
+    );
   }
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && after === null) {
-    return err(webhookError('CURSOR_INVALID', 'after', `The cursor after="${query.after}" was not handed out by this service.`, { after: query.after }));
+    return err(
+      webhookError('CURSOR_INVALID', 'after', `The cursor after="${query.after}" was not handed out by this service.`, {
+        after: query.after,
+      }),
+    );
   }
   const empty: WebhookDeliveryPage = { items: [], endCursor: null, hasNextPage: false };
   if (!UUID.test(ownerId)) return ok(empty);
@@ -382,7 +401,10 @@ export const fanOutOutbox = async (db: Db, deps: FanOutDeps): Promise<FanOutResu
          LIMIT ${Math.min(batchSize, maxRows - total.outboxRows)}
          FOR UPDATE SKIP LOCKED`;
       if (rows.length === 0) return null;
-      const parsed = rows.map((r) => ({ row: r, payload: parseWebhookOutboxPayload({ kind: r.kind, gameId: r.game_id, payload: r.payload }) }));
+      const parsed = rows.map((r) => ({
+        row: r,
+        payload: parseWebhookOutboxPayload({ kind: r.kind, gameId: r.game_id, payload: r.payload }),
+      }));
       const valid = parsed.flatMap((p) => (p.payload.ok ? [{ row: p.row, payload: p.payload.value }] : []));
       const gameIds = [...new Set(valid.map((v) => v.row.game_id))];
       const seats = gameIds.length === 0 ? [] : await tx.seat.findMany({ where: { gameId: { in: gameIds }, playerId: { not: null } } });
@@ -405,7 +427,8 @@ export const fanOutOutbox = async (db: Db, deps: FanOutDeps): Promise<FanOutResu
           .filter((s) => owners.has(s.ownerId) && s.kinds.includes(payload.kind))
           .map((s) => ({ subscriptionId: s.id, outboxId: row.id, kind: payload.kind, nextAttemptAt: now, createdAt: now, updatedAt: now }));
       });
-      const created = deliveries.length === 0 ? { count: 0 } : await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
+      const created =
+        deliveries.length === 0 ? { count: 0 } : await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
       const validIds = valid.map((v) => v.row.id);
       if (validIds.length > 0) {
         await tx.outboxMessage.updateMany({ where: { id: { in: validIds } }, data: { deliveredAt: now, attempts: { increment: 1 } } });
@@ -449,7 +472,10 @@ export const defaultBackoff: Backoff = (failedAttempts, deliveryId) => {
 };
 
 /** The part of `fetch` the sender uses (the global `fetch` fits; tests pass a stub). */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; redirect: 'manual'; signal: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; redirect: 'manual'; signal: AbortSignal },
+) => Promise<Response>;
 
 export interface DeliverDeps {
   readonly now: () => Date;
@@ -516,7 +542,13 @@ interface AttemptOutcome {
   readonly error: string | null;
 }
 
-const post = async (fetchFn: FetchLike, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptOutcome> => {
+const post = async (
+  fetchFn: FetchLike,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -590,7 +622,12 @@ export const deliverDue = async (db: Db, deps: DeliverDeps): Promise<DeliverResu
     if (d === null) return; // the subscription was deleted meanwhile
 
     const attempt = candidate.attempts + 1;
-    const body: WebhookBody = { id: d.id, kind: d.kind as WebhookEventKind, createdAt: d.outbox.createdAt.toISOString(), data: d.outbox.payload as JsonValue };
+    const body: WebhookBody = {
+      id: d.id,
+      kind: d.kind as WebhookEventKind,
+      createdAt: d.outbox.createdAt.toISOString(),
+      data: d.outbox.payload as JsonValue,
+    };
     const text = JSON.stringify(body);
     const attemptedAt = deps.now();
     const headers = {
@@ -609,7 +646,14 @@ export const deliverDue = async (db: Db, deps: DeliverDeps): Promise<DeliverResu
     const recorded = await db.transaction(async (tx) => {
       const updated = await tx.webhookDelivery.updateMany({
         where: { id: d.id, attempts: candidate.attempts },
-        data: { attempts: attempt, status, nextAttemptAt, lastStatusCode: outcome.statusCode, lastError: outcome.error, updatedAt: finishedAt },
+        data: {
+          attempts: attempt,
+          status,
+          nextAttemptAt,
+          lastStatusCode: outcome.statusCode,
+          lastError: outcome.error,
+          updatedAt: finishedAt,
+        },
       });
       if (updated.count === 0) return false; // deleted, or the lease ran out and another sender recorded first
       await tx.webhookAttempt.create({

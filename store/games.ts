@@ -186,7 +186,7 @@ export const loadGame = async (client: Tx, gameId: string): Promise<Result<Loade
 const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** A row from `to_jsonb(…)`: snake_case columns to Prisma's camelCase fields, `*_at` columns to Dates. */
-const rowOf = <T,>(json: Record<string, unknown>): T => {
+const rowOf = <T>(json: Record<string, unknown>): T => {
   const row: Record<string, unknown> = {};
   for (const [column, v] of Object.entries(json)) {
     row[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = column.endsWith('_at') && typeof v === 'string' ? new Date(v) : v;
@@ -215,7 +215,10 @@ export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeati
   );
   const r = rows[0];
   if (!r) return null;
-  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({ seat: x.seat, player: x.player === null ? null : rowOf<Player>(x.player) }));
+  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({
+    seat: x.seat,
+    player: x.player === null ? null : rowOf<Player>(x.player),
+  }));
   return { id: r.id, status: r.status, version: Number(r.version), seats };
 };
 
@@ -253,7 +256,10 @@ const openTurn = async (tx: Tx, gameId: string, expectedVersion: number, idem: I
   const game = jsonOf(r.game) as Record<string, unknown> | null;
   if (!game) return { kind: 'stale' };
   if (r.bag_seed === null) throw new Error(`game ${gameId} has no secret`);
-  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
+  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({
+    ...e,
+    createdAt: new Date(e.createdAt),
+  }));
   return { kind: 'locked', game: rowOf<GameRow>(game), events, secrets: { bagSeed: r.bag_seed } };
 };
 
@@ -306,7 +312,9 @@ const commitTurn = async (
     now.toISOString(),
     JSON.stringify(events.map((e) => ({ type: e.type, payload: e.payload }))),
     JSON.stringify(messages),
-    JSON.stringify(record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : []),
+    JSON.stringify(
+      record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : [],
+    ),
     JSON.stringify(projection),
   );
 };
@@ -363,7 +371,12 @@ export const runTurn = async <R extends JsonValue, E>(
       // Hook (matches): further writes of this turn, after the game row moved on.
       if (decision.value.alsoWrite) await decision.value.alsoWrite(tx);
       const version = expectedVersion + newEvents.length;
-      const appended = newEvents.map((e, i) => ({ seq: expectedVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now }));
+      const appended = newEvents.map((e, i) => ({
+        seq: expectedVersion + 1 + i,
+        type: e.type,
+        payload: e.payload as JsonValue,
+        createdAt: now,
+      }));
       return ok({ replayed: false, response, version, events: appended });
     });
   } catch (e) {

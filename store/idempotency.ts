@@ -15,13 +15,19 @@ export interface Idempotency {
  * The stored response when this (scope, key) was seen before with the same request hash,
  * `IDEMPOTENCY_KEY_REUSED` when it came with a different one, `ok(null)` when it is new.
  */
-export const findIdempotent = async <R extends JsonValue>(tx: Tx, idem: Idempotency): Promise<Result<{ response: R } | null, StoreError>> => {
+export const findIdempotent = async <R extends JsonValue>(
+  tx: Tx,
+  idem: Idempotency,
+): Promise<Result<{ response: R } | null, StoreError>> => {
   const row = await tx.idempotencyKey.findUnique({ where: { scope_key: { scope: idem.scope, key: idem.key } } });
   return row === null ? ok(null) : answerOf<R>(idem, row);
 };
 
 /** What a stored (scope, key) row answers to `idem`: its response, or IDEMPOTENCY_KEY_REUSED for another request. */
-export const answerOf = <R extends JsonValue>(idem: Idempotency, row: { readonly requestHash: string; readonly response: unknown }): Result<{ response: R }, StoreError> => {
+export const answerOf = <R extends JsonValue>(
+  idem: Idempotency,
+  row: { readonly requestHash: string; readonly response: unknown },
+): Result<{ response: R }, StoreError> => {
   if (row.requestHash !== idem.requestHash) {
     return err(
       storeError('IDEMPOTENCY_KEY_REUSED', `Idempotency key "${idem.key}" was already used for a different request.`, {

@@ -30,7 +30,11 @@ export interface NewMatch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const WITH_PLAYERS = { creator: true, opponent: true, games: { select: { id: true, matchIndex: true }, orderBy: { matchIndex: 'asc' } } } as const;
+const WITH_PLAYERS = {
+  creator: true,
+  opponent: true,
+  games: { select: { id: true, matchIndex: true }, orderBy: { matchIndex: 'asc' } },
+} as const;
 
 /** Writes the match row and points `gameIds` (in match order) at it, in the caller's transaction. */
 export const insertMatch = async (tx: Tx, match: NewMatch, gameIds: readonly string[]): Promise<MatchRow> => {
@@ -58,7 +62,10 @@ export const findMatch = async (client: Tx, matchId: string): Promise<MatchWithP
  * UPDATE, so two joiners cannot both win.
  */
 export const claimMatchOpponent = async (client: Tx, matchId: string, playerId: string): Promise<boolean> => {
-  const r = await client.match.updateMany({ where: { id: matchId, opponentId: null, creatorId: { not: playerId } }, data: { opponentId: playerId, status: 'playing' } });
+  const r = await client.match.updateMany({
+    where: { id: matchId, opponentId: null, creatorId: { not: playerId } },
+    data: { opponentId: playerId, status: 'playing' },
+  });
   return r.count === 1;
 };
 
@@ -89,11 +96,19 @@ export const lockMatch = async (tx: Tx, matchId: string): Promise<boolean> => {
 };
 
 /** The event log of each game of the match, in match order (for the status projection inside a turn). */
-export const matchGameLogs = async (tx: Tx, matchId: string): Promise<{ readonly gameId: string; readonly events: readonly StoredEvent[] }[]> => {
+export const matchGameLogs = async (
+  tx: Tx,
+  matchId: string,
+): Promise<{ readonly gameId: string; readonly events: readonly StoredEvent[] }[]> => {
   const games = await tx.game.findMany({ where: { matchId }, orderBy: { matchIndex: 'asc' }, select: { id: true } });
-  const rows = await tx.gameEvent.findMany({ where: { gameId: { in: games.map((g) => g.id) } }, orderBy: [{ gameId: 'asc' }, { seq: 'asc' }] });
+  const rows = await tx.gameEvent.findMany({
+    where: { gameId: { in: games.map((g) => g.id) } },
+    orderBy: [{ gameId: 'asc' }, { seq: 'asc' }],
+  });
   return games.map((g) => ({
     gameId: g.id,
-    events: rows.filter((r) => r.gameId === g.id).map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'], createdAt: r.createdAt })),
+    events: rows
+      .filter((r) => r.gameId === g.id)
+      .map((r) => ({ seq: r.seq, type: r.type, payload: r.payload as StoredEvent['payload'], createdAt: r.createdAt })),
   }));
 };

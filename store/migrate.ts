@@ -93,7 +93,10 @@ export const readMigrations = async (dir: string = DEFAULT_MIGRATIONS_DIR): Prom
   } catch (cause) {
     throw new MigrationError('MIGRATIONS_UNREADABLE', `The migrations folder ${dir} cannot be read.`, { dir, cause: String(cause) });
   }
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrations: LocalMigration[] = [];
   for (const name of names) {
     const file = join(dir, name, 'migration.sql');

@@ -21,14 +21,17 @@ const isUniqueViolation = (e: unknown): boolean => e instanceof Prisma.PrismaCli
 /** Creates a player; null when the handle is taken. */
 export const insertPlayer = async (client: Tx, player: NewPlayer): Promise<PlayerRow | null> => {
   try {
-    return await client.player.create({ data: { handle: player.handle, displayName: player.displayName, passwordHash: player.passwordHash } });
+    return await client.player.create({
+      data: { handle: player.handle, displayName: player.displayName, passwordHash: player.passwordHash },
+    });
   } catch (e) {
     if (isUniqueViolation(e)) return null;
     throw e;
   }
 };
 
-export const findPlayerByHandle = (client: Tx, handle: string): Promise<PlayerRow | null> => client.player.findUnique({ where: { handle } });
+export const findPlayerByHandle = (client: Tx, handle: string): Promise<PlayerRow | null> =>
+  client.player.findUnique({ where: { handle } });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,10 +49,13 @@ export interface NewApiKey {
 }
 
 export const insertApiKey = (client: Tx, key: NewApiKey): Promise<ApiKeyRow> =>
-  client.apiKey.create({ data: { ownerId: key.ownerId, name: key.name, prefix: key.prefix, keyHash: key.keyHash, scopes: [...key.scopes] } });
+  client.apiKey.create({
+    data: { ownerId: key.ownerId, name: key.name, prefix: key.prefix, keyHash: key.keyHash, scopes: [...key.scopes] },
+  });
 
 /** The key row with this prefix, revoked or not; null when there is none. */
-export const findApiKeyByPrefix = (client: Tx, prefix: string): Promise<ApiKeyRow | null> => client.apiKey.findUnique({ where: { prefix } });
+export const findApiKeyByPrefix = (client: Tx, prefix: string): Promise<ApiKeyRow | null> =>
+  client.apiKey.findUnique({ where: { prefix } });
 
 /** The owner's keys, newest first, revoked ones included (they show when they were revoked). */
 export const listApiKeys = (client: Tx, ownerId: string): Promise<ApiKeyRow[]> =>

@@ -42,5 +42,12 @@ export const gamesOfPlayer = async (client: Tx, playerId: string): Promise<Playe
     where: { playerId },
     select: { seat: true, game: { select: { id: true, status: true, turnSeat: true, deadlineAt: true, updatedAt: true } } },
   });
-  return rows.map((r) => ({ gameId: r.game.id, seat: r.seat, status: r.game.status, turnSeat: r.game.turnSeat, deadlineAt: r.game.deadlineAt, updatedAt: r.game.updatedAt }));
+  return rows.map((r) => ({
+    gameId: r.game.id,
+    seat: r.seat,
+    status: r.game.status,
+    turnSeat: r.game.turnSeat,
+    deadlineAt: r.game.deadlineAt,
+    updatedAt: r.game.updatedAt,
+  }));
 };

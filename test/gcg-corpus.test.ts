@@ -11,8 +11,12 @@ import { parseGcg } from '../engine/gcg/index.js';
 import { replayGcg } from '../engine/gcg/replay.js';
 
 const ROOT = join(import.meta.dirname, 'fixtures', 'gcg');
-const LIWORDS = readdirSync(join(ROOT, 'liwords')).filter((f) => f.endsWith('.gcg')).sort();
-const MAGPIE = readdirSync(join(ROOT, 'MAGPIE')).filter((f) => f.endsWith('.gcg')).sort();
+const LIWORDS = readdirSync(join(ROOT, 'liwords'))
+  .filter((f) => f.endsWith('.gcg'))
+  .sort();
+const MAGPIE = readdirSync(join(ROOT, 'MAGPIE'))
+  .filter((f) => f.endsWith('.gcg'))
+  .sort();
 
 /** The last running total of each player, straight from the text: `>NICK: ... +SCORE CUM`. */
 const lastTotals = (text: string): Record<string, number> => {

@@ -16,8 +16,22 @@ import {
   adjudicateWrongAdjudication,
 } from './challenge.js';
 import type { Dispute, DisputeKind, DisputeOf } from './dispute.js';
-import { adjudicateMissingTile, adjudicateOutOfOrderDraw, adjudicateOverdraw, adjudicateSpilledTiles, adjudicateTilesFound, adjudicateUnderdraw } from './drawing.js';
-import { adjudicateForfeitOrder, adjudicateGoingOut, adjudicateMatchResult, adjudicateResignation, adjudicateScorelessTurns, adjudicateTiedGame } from './end.js';
+import {
+  adjudicateMissingTile,
+  adjudicateOutOfOrderDraw,
+  adjudicateOverdraw,
+  adjudicateSpilledTiles,
+  adjudicateTilesFound,
+  adjudicateUnderdraw,
+} from './drawing.js';
+import {
+  adjudicateForfeitOrder,
+  adjudicateGoingOut,
+  adjudicateMatchResult,
+  adjudicateResignation,
+  adjudicateScorelessTurns,
+  adjudicateTiedGame,
+} from './end.js';
 import {
   adjudicateExchangeCountMismatch,
   adjudicateExchangeEarlyReturn,
@@ -74,14 +88,21 @@ const HANDLERS: { readonly [K in DisputeKind]: Handler<K> } = {
   'free-trade': adjudicateFreeTrade,
 };
 
-const invalid = (d: Dispute, field: string, value: unknown, message: string): RuleError => ruleError('INVALID_DISPUTE', `Dispute ${d.kind}: ${field} ${message}.`, { kind: d.kind, field, value });
+const invalid = (d: Dispute, field: string, value: unknown, message: string): RuleError =>
+  ruleError('INVALID_DISPUTE', `Dispute ${d.kind}: ${field} ${message}.`, { kind: d.kind, field, value });
 
 /** The tiles a dispute names, by field, to be checked against the rule set's distribution. */
 const namedTiles = (d: Dispute): readonly (readonly [string, readonly string[]])[] =>
   d.kind === 'free-trade'
-    ? [['rack', d.rack], ['trades', d.trades]]
+    ? [
+        ['rack', d.rack],
+        ['trades', d.trades],
+      ]
     : d.kind === 'blank-substitution'
-      ? [['blankLetter', [d.blankLetter]], ['tileGiven', [d.tileGiven]]]
+      ? [
+          ['blankLetter', [d.blankLetter]],
+          ['tileGiven', [d.tileGiven]],
+        ]
       : [];
 
 /** Facts that are impossible only under a particular rule set (the rest are checked by `parseDispute`). */
@@ -89,17 +110,27 @@ const checkAgainstRules = (d: Dispute, rs: RuleSet): RuleError | undefined => {
   const letters = new Set(DISTRIBUTIONS[rs.board.distribution]?.letters.map((k) => k.letter));
   for (const [field, tiles] of namedTiles(d)) {
     const unknown = tiles.find((t) => t !== '?' && !letters.has(t));
-    if (unknown !== undefined) return invalid(d, field, unknown, `names ${unknown}, which is not a tile of the ${rs.board.distribution} distribution used by ${rs.name}`);
+    if (unknown !== undefined)
+      return invalid(
+        d,
+        field,
+        unknown,
+        `names ${unknown}, which is not a tile of the ${rs.board.distribution} distribution used by ${rs.name}`,
+      );
   }
   if (d.kind === 'free-trade' && d.rack.length > rs.board.rackSize) {
     return invalid(d, 'rack', d.rack.length, `holds ${d.rack.length} tiles, more than a rack under ${rs.name} (${rs.board.rackSize})`);
   }
   if (d.kind === 'match-result' && rs.match.games !== null && d.games.length !== rs.match.games) {
-    return ruleError('INVALID_DISPUTE', `Dispute match-result: games lists ${d.games.length} games, but a match under ${rs.name} has ${rs.match.games}.`, {
-      kind: d.kind,
-      field: 'games',
-      value: d.games.length,
-    });
+    return ruleError(
+      'INVALID_DISPUTE',
+      `Dispute match-result: games lists ${d.games.length} games, but a match under ${rs.name} has ${rs.match.games}.`,
+      {
+        kind: d.kind,
+        field: 'games',
+        value: d.games.length,
+      },
+    );
   }
   return undefined;
 };

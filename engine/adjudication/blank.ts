@@ -25,16 +25,35 @@ export const adjudicateBlankDesignation = (d: BlankDesignationDispute, rs: RuleS
     case 'none':
       return notApplicable(`${rs.name} has no rule for a blank designation disputed later.`, cites);
     case 'fixed':
-      return ruling('DESIGNATION_STANDS', [], cites, 'A blank stays the letter it was designated as for the rest of the game, so the designation stands.');
+      return ruling(
+        'DESIGNATION_STANDS',
+        [],
+        cites,
+        'A blank stays the letter it was designated as for the rest of the game, so the designation stands.',
+      );
     case 'fixed-after-next-play':
       return d.playsSince >= 1
-        ? ruling('DESIGNATION_STANDS', [], cites, `${d.playsSince === 1 ? 'A play has' : `${d.playsSince} plays have`} been made since the blank was played, and from then on its designation cannot be changed.`)
-        : notApplicable("Clarifying a blank on the turn right after it was played is a separate rule (NASPA IV.F.2.a) whose text was not read.", cites);
+        ? ruling(
+            'DESIGNATION_STANDS',
+            [],
+            cites,
+            `${d.playsSince === 1 ? 'A play has' : `${d.playsSince} plays have`} been made since the blank was played, and from then on its designation cannot be changed.`,
+          )
+        : notApplicable(
+            'Clarifying a blank on the turn right after it was played is a separate rule (NASPA IV.F.2.a) whose text was not read.',
+            cites,
+          );
     case 'wespa-3.8':
       return d.designation === 'improperly-declared'
         ? ruling(
             'DIRECTOR_DISCRETION',
-            [{ type: 'director-decides', question: 'whether the opponent could reasonably have misread the blank; if so the opponent names the letter and the words containing it may be challenged' }],
+            [
+              {
+                type: 'director-decides',
+                question:
+                  'whether the opponent could reasonably have misread the blank; if so the opponent names the letter and the words containing it may be challenged',
+              },
+            ],
             cites,
             'An improperly designated blank disputed later goes to the director, who may let the opponent name the letter they reasonably read; the words containing it then become challengeable.',
           )

@@ -14,12 +14,25 @@ import type {
   WrongAdjudication,
 } from './dispute.js';
 import { overdrawEffects } from './drawing.js';
-import { citeParams, mergeCitations, notApplicable, onlineNotApplicable, plural, ruling, type Effect, type Ruling, type RulingCode } from './ruling.js';
+import {
+  citeParams,
+  mergeCitations,
+  notApplicable,
+  onlineNotApplicable,
+  plural,
+  ruling,
+  type Effect,
+  type Ruling,
+  type RulingCode,
+} from './ruling.js';
 
 /** Under VOID no challenge exists (Woogles macondo game/challenge.go; platform-differences §3.4). */
 const voidNotApplicable = (rs: RuleSet): Ruling | undefined =>
   rs.challenge.mode === 'void'
-    ? notApplicable(`Under ${rs.name} words are checked when the move is submitted, so there are no challenges.`, citeParams(rs, 'challenge.mode'))
+    ? notApplicable(
+        `Under ${rs.name} words are checked when the move is submitted, so there are no challenges.`,
+        citeParams(rs, 'challenge.mode'),
+      )
     : undefined;
 
 interface Outcome {
@@ -50,7 +63,13 @@ const outcome = (rs: RuleSet, playValid: boolean, words: number): Outcome => {
       };
     }
     if (c.mode === 'triple') {
-      return { code: 'CHALLENGER_WINS_GAME', effects: [{ type: 'winner', party: 'opponent' }], citations: modeCites, explanation: 'Under the triple challenge whoever is wrong loses the game: the play is invalid, so the challenger wins.', nextToMove: 'opponent' };
+      return {
+        code: 'CHALLENGER_WINS_GAME',
+        effects: [{ type: 'winner', party: 'opponent' }],
+        citations: modeCites,
+        explanation: 'Under the triple challenge whoever is wrong loses the game: the play is invalid, so the challenger wins.',
+        nextToMove: 'opponent',
+      };
     }
     return {
       code: 'PLAY_WITHDRAWN',
@@ -65,20 +84,43 @@ const outcome = (rs: RuleSet, playValid: boolean, words: number): Outcome => {
   }
   switch (c.mode) {
     case 'double':
-      return { code: 'CHALLENGER_LOSES_TURN', effects: [{ type: 'turn-becomes-pass', party: 'opponent' }], citations: modeCites, explanation: 'Every challenged word is valid, so the challenger loses the turn (double challenge).', nextToMove: 'player' };
+      return {
+        code: 'CHALLENGER_LOSES_TURN',
+        effects: [{ type: 'turn-becomes-pass', party: 'opponent' }],
+        citations: modeCites,
+        explanation: 'Every challenged word is valid, so the challenger loses the turn (double challenge).',
+        nextToMove: 'player',
+      };
     case 'single':
     case 'free':
-      return { code: 'NO_PENALTY', effects: [], citations: modeCites, explanation: 'Every challenged word is valid; an unsuccessful challenge costs nothing under these rules.', nextToMove: 'opponent' };
+      return {
+        code: 'NO_PENALTY',
+        effects: [],
+        citations: modeCites,
+        explanation: 'Every challenged word is valid; an unsuccessful challenge costs nothing under these rules.',
+        nextToMove: 'opponent',
+      };
     case 'triple':
-      return { code: 'CHALLENGER_LOSES_GAME', effects: [{ type: 'winner', party: 'player' }], citations: modeCites, explanation: 'Under the triple challenge whoever is wrong loses the game: the play is valid, so the challenger loses.', nextToMove: 'opponent' };
+      return {
+        code: 'CHALLENGER_LOSES_GAME',
+        effects: [{ type: 'winner', party: 'player' }],
+        citations: modeCites,
+        explanation: 'Under the triple challenge whoever is wrong loses the game: the play is valid, so the challenger loses.',
+        nextToMove: 'opponent',
+      };
     case 'points-per-word':
     case 'points-per-turn': {
       const pts = c.mode === 'points-per-word' ? c.points * words : c.points;
       const toChallenged = c.pointsRecipient === 'challenged-player';
-      const basis = c.mode === 'points-per-word' ? `${c.points} points for each of the ${plural(words, 'valid word')} challenged` : `${c.points} points for the unsuccessful challenge`;
+      const basis =
+        c.mode === 'points-per-word'
+          ? `${c.points} points for each of the ${plural(words, 'valid word')} challenged`
+          : `${c.points} points for the unsuccessful challenge`;
       return {
         code: 'CHALLENGE_POINTS',
-        effects: [toChallenged ? { type: 'score-delta', party: 'player', points: pts } : { type: 'score-delta', party: 'opponent', points: -pts }],
+        effects: [
+          toChallenged ? { type: 'score-delta', party: 'player', points: pts } : { type: 'score-delta', party: 'opponent', points: -pts },
+        ],
         citations: citeParams(rs, 'challenge.mode', 'challenge.points', 'challenge.pointsRecipient'),
         explanation: `Every challenged word is valid: ${basis}, ${pts} in all, ${toChallenged ? 'added to the challenged player' : 'taken from the challenger'}; nobody loses a turn.`,
         nextToMove: 'opponent',
@@ -107,7 +149,10 @@ export const adjudicateReturnFromChallenge = (d: ReturnFromChallenge, rs: RuleSe
   if (v) return v;
   const c = rs.challenge;
   if (c.drawnTilesOnLoss === 'none' && c.clockRestart === 'none') {
-    return notApplicable(`${rs.name} has no procedure for returning to the board after a challenge.`, citeParams(rs, 'challenge.drawnTilesOnLoss', 'challenge.clockRestart'));
+    return notApplicable(
+      `${rs.name} has no procedure for returning to the board after a challenge.`,
+      citeParams(rs, 'challenge.drawnTilesOnLoss', 'challenge.clockRestart'),
+    );
   }
   const o = outcome(rs, d.playAcceptable, 1);
   const effects: Effect[] = [...o.effects];
@@ -115,8 +160,14 @@ export const adjudicateReturnFromChallenge = (d: ReturnFromChallenge, rs: RuleSe
   const sentences: string[] = [];
   let code: RulingCode = d.playAcceptable ? 'PLAY_STANDS' : 'PLAY_WITHDRAWN';
   if (!d.playAcceptable) {
-    effects.push({ type: 'tiles-returned-to-rack', party: 'player', tiles: 'all remaining tiles, including those challenged off the board' });
-    sentences.push('The play is unacceptable, so it comes off the board and the player loses the turn; all remaining tiles, including those challenged off, are reracked.');
+    effects.push({
+      type: 'tiles-returned-to-rack',
+      party: 'player',
+      tiles: 'all remaining tiles, including those challenged off the board',
+    });
+    sentences.push(
+      'The play is unacceptable, so it comes off the board and the player loses the turn; all remaining tiles, including those challenged off, are reracked.',
+    );
     if (d.drawnTiles > 0 && c.drawnTilesOnLoss !== 'none') {
       citations.push(...citeParams(rs, 'challenge.drawnTilesOnLoss'));
       if (c.drawnTilesOnLoss === 'show-and-return-unless-racked' && d.drawnTouchedRack) {
@@ -165,7 +216,10 @@ export const adjudicateFastBagging = (d: FastBagging, rs: RuleSet): Ruling => {
   const c = rs.challenge;
   switch (c.earlyDraw) {
     case 'none':
-      return notApplicable(`${rs.name} has no rule about drawing before the opponent can challenge.`, citeParams(rs, 'challenge.earlyDraw'));
+      return notApplicable(
+        `${rs.name} has no rule about drawing before the opponent can challenge.`,
+        citeParams(rs, 'challenge.earlyDraw'),
+      );
     case 'window-director-decides': {
       const cites = citeParams(rs, 'challenge.earlyDraw', 'challenge.windowSeconds');
       return d.secondsBeforeDraw < c.windowSeconds
@@ -185,7 +239,12 @@ export const adjudicateFastBagging = (d: FastBagging, rs: RuleSet): Ruling => {
     case 'flash-draw-challengeable': {
       const cites = citeParams(rs, 'challenge.earlyDraw');
       return d.scoreRecordedBeforeDraw
-        ? ruling('PLAY_ACCEPTED', [{ type: 'challenge-allowed', allowed: false }], cites, 'The player recorded the score and then drew with no hold or challenge called, so the play is accepted and a later challenge is void.')
+        ? ruling(
+            'PLAY_ACCEPTED',
+            [{ type: 'challenge-allowed', allowed: false }],
+            cites,
+            'The player recorded the score and then drew with no hold or challenge called, so the play is accepted and a later challenge is void.',
+          )
         : ruling(
             'CHALLENGE_ALLOWED',
             [{ type: 'challenge-allowed', allowed: true }],
@@ -201,7 +260,8 @@ export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
   const v = voidNotApplicable(rs);
   if (v) return v;
   const c = rs.challenge;
-  if (c.outPlayWindowEnd === 'none') return notApplicable(`${rs.name} has no rule for holding or challenging the out play.`, citeParams(rs, 'challenge.outPlayWindowEnd'));
+  if (c.outPlayWindowEnd === 'none')
+    return notApplicable(`${rs.name} has no rule for holding or challenging the out play.`, citeParams(rs, 'challenge.outPlayWindowEnd'));
   const cites = citeParams(rs, 'challenge.outPlayWindowEnd', 'challenge.outPlayHoldSeconds');
   const inTime = d.secondsAfterNeutralise <= c.outPlayHoldSeconds;
   const acted = d.held || d.challenged;
@@ -217,12 +277,25 @@ export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
     );
   }
   if (d.challenged) {
-    return ruling('CHALLENGE_VALID', [{ type: 'challenge-allowed', allowed: true }], cites, `The opponent challenged the out play ${inTime ? `within ${c.outPlayHoldSeconds} seconds` : 'while still entitled to deliberate'}, so the challenge is adjudicated before the game ends.`);
+    return ruling(
+      'CHALLENGE_VALID',
+      [{ type: 'challenge-allowed', allowed: true }],
+      cites,
+      `The opponent challenged the out play ${inTime ? `within ${c.outPlayHoldSeconds} seconds` : 'while still entitled to deliberate'}, so the challenge is adjudicated before the game ends.`,
+    );
   }
   if (d.held) {
     return ruling(
       'HOLD_VALID',
-      [{ type: 'clock', party: 'opponent', action: 'start', seconds: null, when: 'now, until the hold is released (ending the game) or a challenge' }],
+      [
+        {
+          type: 'clock',
+          party: 'opponent',
+          action: 'start',
+          seconds: null,
+          when: 'now, until the hold is released (ending the game) or a challenge',
+        },
+      ],
       cites,
       `The opponent held the out play in time, so the opponent's clock is started and runs until the hold is released, ending the game, or the opponent challenges.`,
     );
@@ -235,7 +308,12 @@ export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
       `The opponent has not accepted within about ${c.outPlayHoldSeconds} seconds, so the player may restart the opponent's clock; the opponent may still hold or challenge.`,
     );
   }
-  return ruling('WINDOW_OPEN', [], cites, `The opponent still has until ${c.outPlayHoldSeconds} seconds after the clock was neutralised to hold or challenge.`);
+  return ruling(
+    'WINDOW_OPEN',
+    [],
+    cites,
+    `The opponent still has until ${c.outPlayHoldSeconds} seconds after the clock was neutralised to hold or challenge.`,
+  );
 };
 
 /**
@@ -250,7 +328,12 @@ export const adjudicateChallengeAfterDraw = (d: ChallengeAfterDraw, rs: RuleSet)
   const cites = citeParams(rs, 'challenge.earlyDraw');
   if (c.earlyDraw === 'none') return notApplicable(`${rs.name} has no rule about challenging after the player has drawn.`, cites);
   if (d.holdCalled) {
-    return ruling('CHALLENGE_ALLOWED', [{ type: 'challenge-allowed', allowed: true }], cites, 'A hold was called before the player drew, so drawing did not accept the play and the challenge stands.');
+    return ruling(
+      'CHALLENGE_ALLOWED',
+      [{ type: 'challenge-allowed', allowed: true }],
+      cites,
+      'A hold was called before the player drew, so drawing did not accept the play and the challenge stands.',
+    );
   }
   if (c.earlyDraw === 'window-director-decides') {
     const windowCites = citeParams(rs, 'challenge.earlyDraw', 'challenge.windowSeconds');
@@ -270,7 +353,12 @@ export const adjudicateChallengeAfterDraw = (d: ChallengeAfterDraw, rs: RuleSet)
   }
   const flash = !d.scoreRecordedBeforeDraw || d.scoreWrittenInAdvance;
   if (!flash) {
-    return ruling('PLAY_ACCEPTED', [{ type: 'challenge-allowed', allowed: false }], cites, 'The player recorded the score and drew with no hold or challenge called, so the play was accepted and the late challenge is void.');
+    return ruling(
+      'PLAY_ACCEPTED',
+      [{ type: 'challenge-allowed', allowed: false }],
+      cites,
+      'The player recorded the score and drew with no hold or challenge called, so the play was accepted and the late challenge is void.',
+    );
   }
   const tiles = plural(d.drawnTiles, 'flash-drawn tile');
   return ruling(
@@ -306,7 +394,12 @@ export const adjudicateWrongAdjudication = (d: WrongAdjudication, rs: RuleSet): 
   const now = correctableNow(rs, d.tilesTouchedRack, d.nextPlayMade);
   if (now === null) return notApplicable(`${rs.name} has no rule for correcting a wrong adjudication.`, cites);
   if (!now) {
-    return ruling('NO_CORRECTION', [], cites, `A wrong adjudication may be corrected only ${correctionDeadline(rs)}; that point has passed, so play goes on and the error stands.`);
+    return ruling(
+      'NO_CORRECTION',
+      [],
+      cites,
+      `A wrong adjudication may be corrected only ${correctionDeadline(rs)}; that point has passed, so play goes on and the error stands.`,
+    );
   }
   // The corrected ruling is the one the challenge should have had: the play is valid iff it was ruled unacceptable.
   const o = outcome(rs, !d.ruledAcceptable, d.wordsChallenged);
@@ -330,8 +423,18 @@ export const adjudicateMistypedChallenge = (d: MistypedChallenge, rs: RuleSet): 
       const now = correctableNow(rs, d.tilesTouchedRack, d.nextPlayMade);
       const cites = citeParams(rs, 'challenge.mistypedChallenge', 'challenge.wrongAdjudication');
       return now === false
-        ? ruling('NO_CORRECTION', [], cites, `A wrongly entered challenge may be reissued only ${correctionDeadline(rs)}; that point has passed, so the result stands.`)
-        : ruling('CHALLENGE_REISSUED', [{ type: 'challenge-allowed', allowed: true }], cites, 'The words entered did not match the board, so the challenge is reissued with the words as they stand on the board; nobody is penalised.');
+        ? ruling(
+            'NO_CORRECTION',
+            [],
+            cites,
+            `A wrongly entered challenge may be reissued only ${correctionDeadline(rs)}; that point has passed, so the result stands.`,
+          )
+        : ruling(
+            'CHALLENGE_REISSUED',
+            [{ type: 'challenge-allowed', allowed: true }],
+            cites,
+            'The words entered did not match the board, so the challenge is reissued with the words as they stand on the board; nobody is penalised.',
+          );
     }
     case 'penalty-if-unacceptable': {
       const cites = citeParams(rs, 'challenge.mistypedChallenge', 'challenge.improperLookupPenalty');
@@ -364,12 +467,20 @@ export const adjudicatePlacementChallenge = (d: PlacementChallenge, rs: RuleSet)
   if (rule === 'none') return notApplicable(`${rs.name} has no procedure for challenging a play's placement.`, cites);
   const fault = d.fault.replace(/-/g, ' ');
   if (!d.challenged) {
-    const centre = rule === 'wespa-3.10.14' && d.fault === 'opening-misses-centre' ? ' The centre square keeps its double-word value for later plays.' : '';
+    const centre =
+      rule === 'wespa-3.10.14' && d.fault === 'opening-misses-centre'
+        ? ' The centre square keeps its double-word value for later plays.'
+        : '';
     return ruling('PLAY_STANDS', [], cites, `Nobody challenged the placement (${fault}), so the play stands.${centre}`);
   }
   if (rule === 'wespa-3.10.14') {
     return d.fault === 'none'
-      ? ruling('NO_PENALTY', [], cites, 'The placement is legal; an unsuccessful placement challenge costs nothing (the words may still be challenged as usual).')
+      ? ruling(
+          'NO_PENALTY',
+          [],
+          cites,
+          'The placement is legal; an unsuccessful placement challenge costs nothing (the words may still be challenged as usual).',
+        )
       : ruling(
           'DIRECTOR_DISCRETION',
           [{ type: 'director-decides', question: `how to correct the play placed illegally (${fault})` }],
@@ -392,7 +503,8 @@ export const adjudicateLongHold = (d: LongHold, rs: RuleSet): Ruling => {
   if (v) return v;
   const cites = citeParams(rs, 'challenge.holdLimit', 'time.overtimeForfeitMinutes');
   const limit = rs.time.overtimeForfeitMinutes;
-  if (rs.challenge.holdLimit === 'none') return notApplicable(`${rs.name} has no rule limiting a hold.`, citeParams(rs, 'challenge.holdLimit'));
+  if (rs.challenge.holdLimit === 'none')
+    return notApplicable(`${rs.name} has no rule limiting a hold.`, citeParams(rs, 'challenge.holdLimit'));
   if (limit !== null && d.holderOvertimeSeconds >= limit * 60) {
     return ruling(
       'GAME_FORFEITED',
@@ -434,7 +546,9 @@ export const adjudicateCourtesyDraw = (d: CourtesyDraw, rs: RuleSet): Ruling => 
   const citations: Citation[] = citeParams(rs, 'challenge.courtesyDrawSeconds', 'challenge.drawnTilesOnLoss');
   const sentences: string[] = [];
   if (d.secondsAfterClockPress < c.courtesyDrawSeconds) {
-    sentences.push(`The draw began ${d.secondsAfterClockPress} seconds after the clock was pressed, before the ${c.courtesyDrawSeconds}-second courtesy delay, so the tiles are treated as any tiles drawn before the ruling.`);
+    sentences.push(
+      `The draw began ${d.secondsAfterClockPress} seconds after the clock was pressed, before the ${c.courtesyDrawSeconds}-second courtesy delay, so the tiles are treated as any tiles drawn before the ruling.`,
+    );
   }
   if (d.challengedMidDraw && c.drawStopsOnChallenge) {
     citations.push(...citeParams(rs, 'challenge.drawStopsOnChallenge'));

@@ -53,7 +53,13 @@ export const PARTIES = ['player', 'opponent'] as const;
 export type Party = (typeof PARTIES)[number];
 
 /** How far an exchange with too few tiles in the bag got before it was noticed (seed-000 "Penalties"; WESPA 3.10.15(i)). */
-export const ILLEGAL_EXCHANGE_STAGES = ['announced', 'drawn-not-racked', 'old-returned-new-not-racked', 'racking-started', 'after-opponent-turn'] as const;
+export const ILLEGAL_EXCHANGE_STAGES = [
+  'announced',
+  'drawn-not-racked',
+  'old-returned-new-not-racked',
+  'racking-started',
+  'after-opponent-turn',
+] as const;
 export type IllegalExchangeStage = (typeof ILLEGAL_EXCHANGE_STAGES)[number];
 
 /** A turn in a run of turns: the scoreless kinds of the rule set, or a play that scored. */

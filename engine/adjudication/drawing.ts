@@ -10,14 +10,26 @@ import { correctable } from './scoring.js';
  * that is fewer, as when the player held one short of a full rack); otherwise the whole rack is mixed and
  * X + extra are turned up. The opponent returns X of the face-up tiles to the bag.
  */
-export const overdrawEffects = (rs: RuleSet, overdrawn: number, drawn: number, touchedRack: boolean): { effects: Effect[]; summary: string } => {
+export const overdrawEffects = (
+  rs: RuleSet,
+  overdrawn: number,
+  drawn: number,
+  touchedRack: boolean,
+): { effects: Effect[]; summary: string } => {
   const wanted = overdrawn + rs.drawing.overdrawExtraTiles;
   const shown = touchedRack ? wanted : Math.min(wanted, drawn);
   const pool = touchedRack ? "all the player's tiles, mixed face down" : 'the newly drawn tiles, face down';
   return {
     effects: [
       { type: 'tiles-shown', to: 'both', tiles: `${shown} of ${pool}, turned up by the opponent`, count: shown },
-      { type: 'opponent-chooses', chooser: 'opponent', from: `the ${shown} face-up tiles`, count: overdrawn, purpose: 'return-to-bag', withinSeconds: null },
+      {
+        type: 'opponent-chooses',
+        chooser: 'opponent',
+        from: `the ${shown} face-up tiles`,
+        count: overdrawn,
+        purpose: 'return-to-bag',
+        withinSeconds: null,
+      },
       { type: 'tiles-returned-to-bag', tiles: 'the tiles the opponent chose', count: overdrawn },
     ],
     summary: `the opponent turns up ${shown} tiles from ${pool}, returns ${overdrawn} of them to the bag, and the player keeps the rest.`,
@@ -48,11 +60,25 @@ export const adjudicateUnderdraw = (d: Underdraw, rs: RuleSet): Ruling => {
   return d.discovered === 'before-next-turn-completed'
     ? ruling(
         'OPPONENT_GIVES_TILES',
-        [{ type: 'opponent-chooses', chooser: 'opponent', from: "the opponent's own rack", count: d.missing, purpose: 'give-to-player', withinSeconds: null }],
+        [
+          {
+            type: 'opponent-chooses',
+            chooser: 'opponent',
+            from: "the opponent's own rack",
+            count: d.missing,
+            purpose: 'give-to-player',
+            withinSeconds: null,
+          },
+        ],
         cites,
         `The underdraw was found before the player finished their next turn, so the opponent gives the player ${plural(d.missing, 'tile')} of the opponent's choosing from the opponent's own rack.`,
       )
-    : ruling('NO_CORRECTION', [], cites, 'The underdraw was found only after the player finished their next turn, so there is no correction and no penalty.');
+    : ruling(
+        'NO_CORRECTION',
+        [],
+        cites,
+        'The underdraw was found only after the player finished their next turn, so there is no correction and no penalty.',
+      );
 };
 
 /** Drawing out of order: `drawing.outOfOrder` (WESPA 3.9.9). */
@@ -104,7 +130,10 @@ export const adjudicateSpilledTiles = (d: SpilledTiles, rs: RuleSet): Ruling => 
   }
   if (rule === 'naspa-loose-tiles') {
     if (d.bagCount <= 7) {
-      return notApplicable(`With ${d.bagCount} tiles in the bag the loose-tile rule refers to IV.B.8 (tiles exposed with fewer than 7 in the bag), whose text was not read.`, cites);
+      return notApplicable(
+        `With ${d.bagCount} tiles in the bag the loose-tile rule refers to IV.B.8 (tiles exposed with fewer than 7 in the bag), whose text was not read.`,
+        cites,
+      );
     }
     return ruling(
       'TILES_SHOWN_AND_RETURNED',
@@ -127,13 +156,30 @@ export const adjudicateSpilledTiles = (d: SpilledTiles, rs: RuleSet): Ruling => 
     );
   }
   if (d.bagCount >= 7) {
-    return ruling('NO_PENALTY', [], cites, `Tiles spilled away from any draw with ${d.bagCount} in the bag cost nothing, unless the director, on petition, applies at most the mixed-rack overdraw procedure.`);
+    return ruling(
+      'NO_PENALTY',
+      [],
+      cites,
+      `Tiles spilled away from any draw with ${d.bagCount} in the bag cost nothing, unless the director, on petition, applies at most the mixed-rack overdraw procedure.`,
+    );
   }
   return ruling(
     'OPPONENT_CHOOSES_TILES',
     [
-      { type: 'tiles-shown', to: 'both', tiles: `${exposed} and 2 tiles the opponent turns up from the player's rack, shuffled face down`, count: n + 2 },
-      { type: 'opponent-chooses', chooser: 'opponent', from: 'those face-up tiles', count: 2, purpose: 'give-to-player', withinSeconds: null },
+      {
+        type: 'tiles-shown',
+        to: 'both',
+        tiles: `${exposed} and 2 tiles the opponent turns up from the player's rack, shuffled face down`,
+        count: n + 2,
+      },
+      {
+        type: 'opponent-chooses',
+        chooser: 'opponent',
+        from: 'those face-up tiles',
+        count: 2,
+        purpose: 'give-to-player',
+        withinSeconds: null,
+      },
       { type: 'tiles-returned-to-bag', tiles: 'the other face-up tiles', count: n },
     ],
     cites,
@@ -169,7 +215,12 @@ export const adjudicateTilesFound = (d: TilesFound, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'end.tilesFoundAfterEnd');
   if (rs.end.tilesFoundAfterEnd === 'none') return notApplicable(`${rs.name} has no rule for tiles found after the game ended.`, cites);
   if (!correctable(rs, d.slip)) {
-    return ruling('RESULT_STANDS', [{ type: 'result-slip', action: 'stands' }], mergeCitations(cites, citeParams(rs, 'tournament.resultSlip')), 'The result slip has been signed, and a signed slip is final, so the result stands.');
+    return ruling(
+      'RESULT_STANDS',
+      [{ type: 'result-slip', action: 'stands' }],
+      mergeCitations(cites, citeParams(rs, 'tournament.resultSlip')),
+      'The result slip has been signed, and a signed slip is final, so the result stands.',
+    );
   }
   const racks = { ...d.racks };
   let left = d.found;
@@ -191,7 +242,12 @@ export const adjudicateTilesFound = (d: TilesFound, rs: RuleSet): Ruling => {
   }
   const drawn = `The ${plural(d.found, 'tile')} found go to whoever is short of a full rack, the ${d.shouldHaveDrawnEarliest} (who should have drawn earliest) first`;
   return racks.player > 0 && racks.opponent > 0
-    ? ruling('GAME_CONTINUES', effects, cites, `${drawn}; both players now hold tiles, so play resumes. Moves already made are never replayed.`)
+    ? ruling(
+        'GAME_CONTINUES',
+        effects,
+        cites,
+        `${drawn}; both players now hold tiles, so play resumes. Moves already made are never replayed.`,
+      )
     : ruling(
         'RESULT_RECALCULATED',
         [...effects, { type: 'game-ends', reason: 'result recalculated with the racks as they now stand' }],

@@ -17,7 +17,10 @@ const trailing = (turns: readonly TurnRecordKind[], counts: (k: TurnRecordKind) 
 export const adjudicateScorelessTurns = (d: ScorelessTurns, rs: RuleSet): Ruling => {
   const e = rs.end;
   if (e.scorelessTurns === null && e.consecutiveExchangesEach === null) {
-    return notApplicable(`${rs.name} has no rule ending the game on scoreless turns.`, citeParams(rs, 'end.scorelessTurns', 'end.consecutiveExchangesEach'));
+    return notApplicable(
+      `${rs.name} has no rule ending the game on scoreless turns.`,
+      citeParams(rs, 'end.scorelessTurns', 'end.consecutiveExchangesEach'),
+    );
   }
   const kinds: readonly string[] = e.scorelessKinds;
   const scoreless = e.scorelessTurns === null ? 0 : trailing(d.turns, (k) => kinds.includes(k));
@@ -46,8 +49,10 @@ export const adjudicateScorelessTurns = (d: ScorelessTurns, rs: RuleSet): Ruling
     );
   }
   const parts: string[] = [];
-  if (e.scorelessTurns !== null) parts.push(`${scoreless} of the ${e.scorelessTurns} consecutive scoreless turns (${e.scorelessKinds.join(', ')}) that end the game`);
-  if (e.consecutiveExchangesEach !== null) parts.push(`${exchanges} of the ${2 * e.consecutiveExchangesEach} consecutive exchanges that end the game`);
+  if (e.scorelessTurns !== null)
+    parts.push(`${scoreless} of the ${e.scorelessTurns} consecutive scoreless turns (${e.scorelessKinds.join(', ')}) that end the game`);
+  if (e.consecutiveExchangesEach !== null)
+    parts.push(`${exchanges} of the ${2 * e.consecutiveExchangesEach} consecutive exchanges that end the game`);
   return ruling(
     'GAME_CONTINUES',
     [],
@@ -61,7 +66,12 @@ export const adjudicateGoingOut = (d: GoingOut, rs: RuleSet): Ruling => {
   const v = d.opponentRackValue;
   const cites = citeParams(rs, 'end.goingOut');
   return rs.end.goingOut === 'double-opponent-rack'
-    ? ruling('GOING_OUT_BONUS', [{ type: 'score-delta', party: 'player', points: 2 * v }], cites, `The player who went out adds twice the opponent's rack (2 × ${v} = ${2 * v}); the opponent's score is unchanged.`)
+    ? ruling(
+        'GOING_OUT_BONUS',
+        [{ type: 'score-delta', party: 'player', points: 2 * v }],
+        cites,
+        `The player who went out adds twice the opponent's rack (2 × ${v} = ${2 * v}); the opponent's score is unchanged.`,
+      )
     : ruling(
         'GOING_OUT_BONUS',
         [
@@ -81,10 +91,20 @@ export const adjudicateResignation = (d: Resignation, rs: RuleSet): Ruling => {
     case 'none':
       return notApplicable(`${rs.name} has no resignation rule.`, citeParams(rs, 'end.resignation'));
     case 'immediate-loss':
-      return ruling('GAME_RESIGNED', [{ type: 'game-forfeited', loser: 'player', margin: null }], cites, 'Resigning ends the game at once as a loss for the player; the scores stand and any overtime already used is charged.');
+      return ruling(
+        'GAME_RESIGNED',
+        [{ type: 'game-forfeited', loser: 'player', margin: null }],
+        cites,
+        'Resigning ends the game at once as a loss for the player; the scores stand and any overtime already used is charged.',
+      );
     case 'wespa-5.7': {
       if (!d.emergency) {
-        return ruling('DIRECTOR_DISCRETION', [{ type: 'result-slip', action: 'director-decides' }], cites, 'Resigning is allowed only in an emergency; for an improper resignation the director sets the margin.');
+        return ruling(
+          'DIRECTOR_DISCRETION',
+          [{ type: 'result-slip', action: 'director-decides' }],
+          cites,
+          'Resigning is allowed only in an emergency; for an improper resignation the director sets the margin.',
+        );
       }
       const lead = d.scores.opponent - d.scores.player;
       const margin = Math.max(e.resignationMinMargin, lead + e.resignationMinMargin);
@@ -101,9 +121,13 @@ export const adjudicateResignation = (d: Resignation, rs: RuleSet): Ruling => {
 /** Firsts and seconds for forfeited games: `tournament.forfeitFirstSecond` (seed-001 §4). */
 export const adjudicateForfeitOrder = (d: ForfeitOrder, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'tournament.forfeitFirstSecond');
-  if (rs.tournament.forfeitFirstSecond === 'none') return notApplicable(`${rs.name} has no rule assigning firsts and seconds for forfeited games.`, cites);
+  if (rs.tournament.forfeitFirstSecond === 'none')
+    return notApplicable(`${rs.name} has no rule assigning firsts and seconds for forfeited games.`, cites);
   const games = [...d.games].sort((a, b) => a.round - b.round);
-  const { positions } = firstSecondTally(rs.tournament.forfeitFirstSecond, games.map((g) => ({ kind: 'unplayed', role: g.role })));
+  const { positions } = firstSecondTally(
+    rs.tournament.forfeitFirstSecond,
+    games.map((g) => ({ kind: 'unplayed', role: g.role })),
+  );
   const effects: Effect[] = games.map((g, i) => ({ type: 'first-second', round: g.round, position: positions[i]! }));
   return ruling(
     'FIRSTS_ASSIGNED',
@@ -119,13 +143,20 @@ export const adjudicateTiedGame = (d: TiedGame, rs: RuleSet): Ruling => {
   const pre = d.scoresBeforeAdjustments;
   if (rs.end.tieBreak === 'score-before-adjustments' && pre.player !== pre.opponent) {
     const winner = pre.player > pre.opponent ? 'player' : 'opponent';
-    return ruling('TIE_BROKEN', [{ type: 'winner', party: winner }], cites, `The tie is broken on the score before unplayed tiles were counted (${pre.player}–${pre.opponent}), so the ${winner} wins.`);
+    return ruling(
+      'TIE_BROKEN',
+      [{ type: 'winner', party: winner }],
+      cites,
+      `The tie is broken on the score before unplayed tiles were counted (${pre.player}–${pre.opponent}), so the ${winner} wins.`,
+    );
   }
   return ruling(
     'TIE_STANDS',
     [{ type: 'winner', party: 'tie' }],
     cites,
-    rs.end.tieBreak === 'none' ? 'These rules have no tie-break, so the game is a tie.' : 'The scores before adjustments are tied as well, so the game is a tie.',
+    rs.end.tieBreak === 'none'
+      ? 'These rules have no tie-break, so the game is a tie.'
+      : 'The scores before adjustments are tied as well, so the game is a tie.',
   );
 };
 
@@ -136,7 +167,18 @@ export const adjudicateMatchResult = (d: MatchResult, rs: RuleSet): Ruling => {
   const player = d.games.reduce((n, g) => n + g.player, 0);
   const opponent = d.games.reduce((n, g) => n + g.opponent, 0);
   const cites = citeParams(rs, 'match.games', 'match.decidedBy');
-  if (player === opponent) return ruling('MATCH_TIED', [{ type: 'winner', party: 'tie' }], cites, `Combined points over the ${plural(d.games.length, 'game')} are equal (${player}–${opponent}), so the match is a tie.`);
+  if (player === opponent)
+    return ruling(
+      'MATCH_TIED',
+      [{ type: 'winner', party: 'tie' }],
+      cites,
+      `Combined points over the ${plural(d.games.length, 'game')} are equal (${player}–${opponent}), so the match is a tie.`,
+    );
   const winner = player > opponent ? 'player' : 'opponent';
-  return ruling('MATCH_DECIDED', [{ type: 'winner', party: winner }], cites, `The match goes to the ${winner} on combined points over the ${plural(d.games.length, 'game')} (${player}–${opponent}).`);
+  return ruling(
+    'MATCH_DECIDED',
+    [{ type: 'winner', party: winner }],
+    cites,
+    `The match goes to the ${winner} on combined points over the ${plural(d.games.length, 'game')} (${player}–${opponent}).`,
+  );
 };

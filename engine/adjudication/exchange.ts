@@ -1,5 +1,11 @@
 import type { RuleSet } from '../rules/ruleset.js';
-import type { ExchangeCountMismatch, ExchangeEarlyReturn, ExchangeTilesNotBagged, ExchangeUnspecified, IllegalExchange } from './dispute.js';
+import type {
+  ExchangeCountMismatch,
+  ExchangeEarlyReturn,
+  ExchangeTilesNotBagged,
+  ExchangeUnspecified,
+  IllegalExchange,
+} from './dispute.js';
 import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Ruling } from './ruling.js';
 
 /**
@@ -22,7 +28,10 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
   const cites = citeParams(rs, 'exchange.illegalExchangeProcedure');
   const procedure = ex.illegalExchangeProcedure;
   if (procedure === 'none') {
-    return notApplicable(`${rs.name} forbids this exchange but gives no remedy for one that has been made.`, citeParams(rs, 'exchange.minBag', 'exchange.illegalExchangeProcedure'));
+    return notApplicable(
+      `${rs.name} forbids this exchange but gives no remedy for one that has been made.`,
+      citeParams(rs, 'exchange.minBag', 'exchange.illegalExchangeProcedure'),
+    );
   }
   if (d.stage === 'after-opponent-turn') {
     return ruling(
@@ -37,7 +46,12 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
   if (procedure === 'seed-000') {
     switch (d.stage) {
       case 'announced':
-        return ruling('TURN_IS_PASS', [{ type: 'turn-becomes-pass', party: 'player' }], cites, 'The exchange was stopped before any tile changed hands, so the turn is a pass.');
+        return ruling(
+          'TURN_IS_PASS',
+          [{ type: 'turn-becomes-pass', party: 'player' }],
+          cites,
+          'The exchange was stopped before any tile changed hands, so the turn is a pass.',
+        );
       case 'drawn-not-racked':
         return ruling(
           'TILES_SHOWN_AND_RETURNED',
@@ -114,7 +128,14 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
         [
           { type: 'tiles-returned-to-rack', party: 'player', tiles: 'the old tiles still on the table' },
           { type: 'tiles-shown', to: 'opponent', tiles: 'all the new tiles and all the tiles in the bag', count: null },
-          { type: 'opponent-chooses', chooser: 'opponent', from: 'the new tiles and the tiles in the bag', count: null, purpose: 'give-to-player', withinSeconds: seconds },
+          {
+            type: 'opponent-chooses',
+            chooser: 'opponent',
+            from: 'the new tiles and the tiles in the bag',
+            count: null,
+            purpose: 'give-to-player',
+            withinSeconds: seconds,
+          },
           { type: 'turn-becomes-pass', party: 'player' },
         ],
         timed,
@@ -126,7 +147,14 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
         'OPPONENT_CHOOSES_TILES',
         [
           { type: 'tiles-shown', to: 'opponent', tiles: from, count: null },
-          { type: 'opponent-chooses', chooser: 'opponent', from, count: d.rackSize, purpose: 'keep-on-player-rack', withinSeconds: seconds },
+          {
+            type: 'opponent-chooses',
+            chooser: 'opponent',
+            from,
+            count: d.rackSize,
+            purpose: 'keep-on-player-rack',
+            withinSeconds: seconds,
+          },
           { type: 'turn-becomes-pass', party: 'player' },
         ],
         timed,
@@ -141,7 +169,10 @@ export const adjudicateExchangeCountMismatch = (d: ExchangeCountMismatch, rs: Ru
   const online = onlineNotApplicable(rs, 'a miscounted exchange');
   if (online) return online;
   if (rs.exchange.countMismatch === 'none') {
-    return notApplicable(`${rs.name} has no rule for an announced exchange count that differs from the tiles placed face down.`, citeParams(rs, 'exchange.countMismatch'));
+    return notApplicable(
+      `${rs.name} has no rule for an announced exchange count that differs from the tiles placed face down.`,
+      citeParams(rs, 'exchange.countMismatch'),
+    );
   }
   if (d.placedFaceDown === 0 && d.announced === d.rackSize && rs.exchange.allTilesMayStayOnRack) {
     return ruling(
@@ -176,9 +207,19 @@ export const adjudicateExchangeUnspecified = (_d: ExchangeUnspecified, rs: RuleS
     case 'none':
       return notApplicable(`${rs.name} has no rule for an exchange announced with no count and no tiles face down.`, cites);
     case 'turn-lost':
-      return ruling('TURN_LOST', [{ type: 'turn-becomes-pass', party: 'player' }], cites, 'The player announced an exchange but gave no count and placed no tiles, so the player loses the turn and may not exchange.');
+      return ruling(
+        'TURN_LOST',
+        [{ type: 'turn-becomes-pass', party: 'player' }],
+        cites,
+        'The player announced an exchange but gave no count and placed no tiles, so the player loses the turn and may not exchange.',
+      );
     case 'pass':
-      return ruling('TURN_IS_PASS', [{ type: 'turn-becomes-pass', party: 'player' }], cites, 'An exchange announced with no count and no tiles face down when the clock was pressed counts as a pass.');
+      return ruling(
+        'TURN_IS_PASS',
+        [{ type: 'turn-becomes-pass', party: 'player' }],
+        cites,
+        'An exchange announced with no count and no tiles face down when the clock was pressed counts as a pass.',
+      );
     case 'zero-tile-exchange':
       return ruling(
         'ZERO_TILE_EXCHANGE',

@@ -14,10 +14,15 @@ const distributionOf = (rs: RuleSet): Distribution => {
 export const adjudicateBlankSubstitution = (d: BlankSubstitution, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'house.blankSubstitution');
   const refuse = (why: string): Ruling => ruling('SUBSTITUTION_REFUSED', [], cites, why);
-  if (!rs.house.blankSubstitution) return refuse('A tile on the board may not be moved or taken back except when a challenge takes the play off, so a blank cannot be swapped for a rack tile.');
-  if (d.tileGiven !== d.blankLetter) return refuse(`The blank stands for ${d.blankLetter}; only a ${d.blankLetter} may be given for it, not a ${d.tileGiven}.`);
+  if (!rs.house.blankSubstitution)
+    return refuse(
+      'A tile on the board may not be moved or taken back except when a challenge takes the play off, so a blank cannot be swapped for a rack tile.',
+    );
+  if (d.tileGiven !== d.blankLetter)
+    return refuse(`The blank stands for ${d.blankLetter}; only a ${d.blankLetter} may be given for it, not a ${d.tileGiven}.`);
   if (!d.atStartOfTurn) return refuse('A blank may be substituted only at the beginning of the turn.');
-  if (!d.blankReplayed) return refuse('A substituted blank must be played again in the same turn, and it was not, so the substitution is undone.');
+  if (!d.blankReplayed)
+    return refuse('A substituted blank must be played again in the same turn, and it was not, so the substitution is undone.');
   return ruling(
     'SUBSTITUTION_ALLOWED',
     [{ type: 'blank-substituted', party: 'player', letter: d.blankLetter }],
@@ -33,7 +38,12 @@ export const adjudicateBlankSubstitution = (d: BlankSubstitution, rs: RuleSet): 
 export const adjudicateFreeTrade = (d: FreeTrade, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'house.freeTrades');
   if (!rs.house.freeTrades) {
-    return ruling('FREE_TRADE_REFUSED', [], cites, 'There are no free trades under these rules: changing tiles is an exchange, which uses the turn and scores zero.');
+    return ruling(
+      'FREE_TRADE_REFUSED',
+      [],
+      cites,
+      'There are no free trades under these rules: changing tiles is an exchange, which uses the turn and scores zero.',
+    );
   }
   const dist = distributionOf(rs);
   const rack = joinTiles(d.rack);
@@ -41,15 +51,35 @@ export const adjudicateFreeTrade = (d: FreeTrade, rs: RuleSet): Ruling => {
   if (d.trades.length === 0) {
     const options = freeTradeOptions(dist, d.rack);
     if (options.length === 0) {
-      return ruling('FREE_TRADE_REFUSED', [], cites, `${rack} has no two pair, no three of a letter, and at least two vowels and two consonants (blank ignored, Y read either way), so it may not be traded free.`);
+      return ruling(
+        'FREE_TRADE_REFUSED',
+        [],
+        cites,
+        `${rack} has no two pair, no three of a letter, and at least two vowels and two consonants (blank ignored, Y read either way), so it may not be traded free.`,
+      );
     }
-    const effects: Effect[] = options.map((o) => ({ type: 'free-trade-option', tile: o.tile, yAs: hasY ? o.yAs : null, conditions: o.conditions }));
+    const effects: Effect[] = options.map((o) => ({
+      type: 'free-trade-option',
+      tile: o.tile,
+      yAs: hasY ? o.yAs : null,
+      conditions: o.conditions,
+    }));
     const tiles = [...new Set(options.map((o) => o.tile))].join(', ');
-    return ruling('FREE_TRADE_ALLOWED', effects, cites, `${rack} qualifies for a free trade: the tiles that may be traded first are ${tiles}, each for the conditions listed; a drawn tile that restores a condition may be redrawn.`);
+    return ruling(
+      'FREE_TRADE_ALLOWED',
+      effects,
+      cites,
+      `${rack} qualifies for a free trade: the tiles that may be traded first are ${tiles}, each for the conditions listed; a drawn tile that restores a condition may be redrawn.`,
+    );
   }
   const plan = checkTradePlan(dist, d.rack, d.trades);
   if (!plan.ok) return ruling('FREE_TRADE_REFUSED', [], cites, plan.error.message);
-  const effects: Effect[] = plan.value.steps.map((s) => ({ type: 'free-trade-option', tile: s.tile, yAs: hasY ? plan.value.yAs : null, conditions: s.conditions }));
+  const effects: Effect[] = plan.value.steps.map((s) => ({
+    type: 'free-trade-option',
+    tile: s.tile,
+    yAs: hasY ? plan.value.yAs : null,
+    conditions: s.conditions,
+  }));
   return ruling(
     'FREE_TRADE_ALLOWED',
     effects,

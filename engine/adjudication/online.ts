@@ -5,12 +5,27 @@ import { citeParams, notApplicable, plural, ruling, type Ruling } from './ruling
 /** An abort (cancel) request: `play.abortRequestsPerPlayer`, `abortMaxEvents`, `abortMinReceiverSeconds`, `abortAutoAcceptSeconds` (Woogles meta_events.go). */
 export const adjudicateAbortRequest = (d: AbortRequest, rs: RuleSet): Ruling => {
   const p = rs.play;
-  const cites = citeParams(rs, 'play.abortRequestsPerPlayer', 'play.abortMaxEvents', 'play.abortMinReceiverSeconds', 'play.abortAutoAcceptSeconds');
-  if (p.abortRequestsPerPlayer === null) return notApplicable(`${rs.name} has no abort request: a game is resigned or played out.`, citeParams(rs, 'play.abortRequestsPerPlayer'));
+  const cites = citeParams(
+    rs,
+    'play.abortRequestsPerPlayer',
+    'play.abortMaxEvents',
+    'play.abortMinReceiverSeconds',
+    'play.abortAutoAcceptSeconds',
+  );
+  if (p.abortRequestsPerPlayer === null)
+    return notApplicable(
+      `${rs.name} has no abort request: a game is resigned or played out.`,
+      citeParams(rs, 'play.abortRequestsPerPlayer'),
+    );
   const refuse = (why: string): Ruling => ruling('REQUEST_REFUSED', [], cites, why);
-  if (d.earlierRequests >= p.abortRequestsPerPlayer) return refuse(`Each player may ask to abort ${plural(p.abortRequestsPerPlayer, 'time')} per game, and the player already has.`);
-  if (d.gameEvents > p.abortMaxEvents) return refuse(`An abort may not be asked for after more than ${p.abortMaxEvents} game events; this game has ${d.gameEvents}.`);
-  if (d.receiverSecondsLeft < p.abortMinReceiverSeconds) return refuse(`An abort may not be asked for when the opponent has less than ${p.abortMinReceiverSeconds} seconds left; the opponent has ${d.receiverSecondsLeft}.`);
+  if (d.earlierRequests >= p.abortRequestsPerPlayer)
+    return refuse(`Each player may ask to abort ${plural(p.abortRequestsPerPlayer, 'time')} per game, and the player already has.`);
+  if (d.gameEvents > p.abortMaxEvents)
+    return refuse(`An abort may not be asked for after more than ${p.abortMaxEvents} game events; this game has ${d.gameEvents}.`);
+  if (d.receiverSecondsLeft < p.abortMinReceiverSeconds)
+    return refuse(
+      `An abort may not be asked for when the opponent has less than ${p.abortMinReceiverSeconds} seconds left; the opponent has ${d.receiverSecondsLeft}.`,
+    );
   const aborted = (why: string): Ruling => ruling('GAME_ABORTED', [{ type: 'game-ends', reason: 'aborted; no winner' }], cites, why);
   switch (d.reply) {
     case 'accepted':
@@ -19,8 +34,15 @@ export const adjudicateAbortRequest = (d: AbortRequest, rs: RuleSet): Ruling => 
       return ruling('GAME_CONTINUES', [], cites, 'The opponent declined the abort request, so the game goes on.');
     case 'none':
       return d.secondsWithoutReply >= p.abortAutoAcceptSeconds
-        ? aborted(`An abort request unanswered for ${p.abortAutoAcceptSeconds} seconds is accepted, so the game is cancelled with no winner.`)
-        : ruling('WINDOW_OPEN', [], cites, `The opponent has until ${p.abortAutoAcceptSeconds} seconds after the request to answer; after that it is accepted.`);
+        ? aborted(
+            `An abort request unanswered for ${p.abortAutoAcceptSeconds} seconds is accepted, so the game is cancelled with no winner.`,
+          )
+        : ruling(
+            'WINDOW_OPEN',
+            [],
+            cites,
+            `The opponent has until ${p.abortAutoAcceptSeconds} seconds after the request to answer; after that it is accepted.`,
+          );
   }
 };
 
@@ -28,9 +50,20 @@ export const adjudicateAbortRequest = (d: AbortRequest, rs: RuleSet): Ruling => 
 export const adjudicateIdleOpponent = (d: IdleOpponent, rs: RuleSet): Ruling => {
   const p = rs.play;
   const cites = citeParams(rs, 'play.nudgeRequestsPerPlayer', 'play.nudgeSeconds');
-  if (p.nudgeRequestsPerPlayer === null) return notApplicable(`${rs.name} has no nudge: an absent opponent is a matter for the clock.`, citeParams(rs, 'play.nudgeRequestsPerPlayer'));
-  if (d.requesterClockRunning) return ruling('REQUEST_REFUSED', [], cites, 'It is the player’s own turn (their clock is running), so they cannot nudge the opponent.');
-  if (d.earlierRequests >= p.nudgeRequestsPerPlayer) return ruling('REQUEST_REFUSED', [], cites, `Each player may nudge ${plural(p.nudgeRequestsPerPlayer, 'time')} per game, and the player already has.`);
+  if (p.nudgeRequestsPerPlayer === null)
+    return notApplicable(
+      `${rs.name} has no nudge: an absent opponent is a matter for the clock.`,
+      citeParams(rs, 'play.nudgeRequestsPerPlayer'),
+    );
+  if (d.requesterClockRunning)
+    return ruling('REQUEST_REFUSED', [], cites, 'It is the player’s own turn (their clock is running), so they cannot nudge the opponent.');
+  if (d.earlierRequests >= p.nudgeRequestsPerPlayer)
+    return ruling(
+      'REQUEST_REFUSED',
+      [],
+      cites,
+      `Each player may nudge ${plural(p.nudgeRequestsPerPlayer, 'time')} per game, and the player already has.`,
+    );
   if (d.answered) return ruling('GAME_CONTINUES', [], cites, 'The opponent answered the nudge, so the game goes on.');
   return d.secondsUnanswered >= p.nudgeSeconds
     ? ruling(
@@ -42,5 +75,10 @@ export const adjudicateIdleOpponent = (d: IdleOpponent, rs: RuleSet): Ruling => 
         cites,
         `The nudge went unanswered for ${p.nudgeSeconds} seconds, so the player wins by forfeit.`,
       )
-    : ruling('WINDOW_OPEN', [], cites, `The opponent has until ${p.nudgeSeconds} seconds after the nudge to answer; after that the player wins by forfeit.`);
+    : ruling(
+        'WINDOW_OPEN',
+        [],
+        cites,
+        `The opponent has until ${p.nudgeSeconds} seconds after the nudge to answer; after that the player wins by forfeit.`,
+      );
 };

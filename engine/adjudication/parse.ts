@@ -121,7 +121,11 @@ class Facts {
     const tiles = typeof v === 'string' ? splitTiles(v.length > 1 && !v.startsWith('[') ? `[${v}]` : v) : undefined;
     const t = tiles?.length === 1 ? tiles[0]! : undefined;
     if (t === undefined || !/^(\?|[A-ZÑ·]+)$/u.test(t) || (t === BLANK && !blankOk)) {
-      this.fail(field, `must be one ${blankOk ? 'tile' : 'letter'} in capitals${blankOk ? ' or ? for a blank' : ''}, not ${JSON.stringify(v)}`, v);
+      this.fail(
+        field,
+        `must be one ${blankOk ? 'tile' : 'letter'} in capitals${blankOk ? ' or ? for a blank' : ''}, not ${JSON.stringify(v)}`,
+        v,
+      );
       return 'A';
     }
     return t;
@@ -165,13 +169,20 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
   'illegal-exchange': (f) => {
     const rackSize = f.int('rackSize', 1, MAX_RACK, DEFAULT_RACK);
     const bagCount = f.int('bagCount', 0, 1000);
-    if (bagCount >= STANDARD_MIN_BAG) f.fail('bagCount', `is ${bagCount}, but an exchange is illegal for want of tiles only with fewer than ${STANDARD_MIN_BAG} in the bag`, bagCount);
+    if (bagCount >= STANDARD_MIN_BAG)
+      f.fail(
+        'bagCount',
+        `is ${bagCount}, but an exchange is illegal for want of tiles only with fewer than ${STANDARD_MIN_BAG} in the bag`,
+        bagCount,
+      );
     const stage = f.oneOf('stage', ILLEGAL_EXCHANGE_STAGES);
     const exchangedCount = f.int('exchangedCount', 1, MAX_RACK);
     if (exchangedCount > rackSize) f.fail('exchangedCount', `is ${exchangedCount}, more than the rack holds (${rackSize})`, exchangedCount);
     const oldTilesInBag = f.bool('oldTilesInBag', stage === 'old-returned-new-not-racked');
-    if (oldTilesInBag && (stage === 'announced' || stage === 'drawn-not-racked')) f.fail('oldTilesInBag', `cannot be true at stage ${stage} (no old tile has gone into the bag yet)`, oldTilesInBag);
-    if (!oldTilesInBag && stage === 'old-returned-new-not-racked') f.fail('oldTilesInBag', 'cannot be false at stage old-returned-new-not-racked', oldTilesInBag);
+    if (oldTilesInBag && (stage === 'announced' || stage === 'drawn-not-racked'))
+      f.fail('oldTilesInBag', `cannot be true at stage ${stage} (no old tile has gone into the bag yet)`, oldTilesInBag);
+    if (!oldTilesInBag && stage === 'old-returned-new-not-racked')
+      f.fail('oldTilesInBag', 'cannot be false at stage old-returned-new-not-racked', oldTilesInBag);
     return { kind: 'illegal-exchange', bagCount, stage, exchangedCount, rackSize, oldTilesInBag };
   },
   'exchange-count-mismatch': (f) => {
@@ -189,11 +200,16 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const minutesLate = f.seconds('minutesLate', 24 * 60) ?? 0;
     const announcedStart = f.bool('announcedStart');
     const clockStartedAtMinute = f.seconds('clockStartedAtMinute', 24 * 60, true);
-    if (clockStartedAtMinute !== null && clockStartedAtMinute > minutesLate) f.fail('clockStartedAtMinute', `is ${clockStartedAtMinute}, after the player arrived (${minutesLate})`, clockStartedAtMinute);
+    if (clockStartedAtMinute !== null && clockStartedAtMinute > minutesLate)
+      f.fail('clockStartedAtMinute', `is ${clockStartedAtMinute}, after the player arrived (${minutesLate})`, clockStartedAtMinute);
     return { kind: 'late-arrival', minutesLate, announcedStart, clockStartedAtMinute };
   },
   overtime: (f) => ({ kind: 'overtime', secondsOver: f.seconds('secondsOver', 24 * 3600) ?? 0, scores: f.scores('scores', true) }),
-  'challenge-outcome': (f) => ({ kind: 'challenge-outcome', playValid: f.bool('playValid'), wordsChallenged: f.int('wordsChallenged', 1, 50, 1) }),
+  'challenge-outcome': (f) => ({
+    kind: 'challenge-outcome',
+    playValid: f.bool('playValid'),
+    wordsChallenged: f.int('wordsChallenged', 1, 50, 1),
+  }),
   'return-from-challenge': (f) => {
     const playAcceptable = f.bool('playAcceptable');
     const drawnTiles = f.int('drawnTiles', 0, MAX_RACK, 0);
@@ -218,10 +234,19 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const drawn = f.int('drawn', 1, 100);
     const touchedRack = f.bool('touchedRack');
     if (tilesOnRack > rackSize) f.fail('tilesOnRack', `is ${tilesOnRack}, more than a full rack (${rackSize}) before drawing`, tilesOnRack);
-    if (tilesOnRack + drawn <= rackSize) f.fail('drawn', `is ${drawn}: with ${tilesOnRack} on the rack that makes ${tilesOnRack + drawn}, not more than ${rackSize}, so nothing was overdrawn`, drawn);
+    if (tilesOnRack + drawn <= rackSize)
+      f.fail(
+        'drawn',
+        `is ${drawn}: with ${tilesOnRack} on the rack that makes ${tilesOnRack + drawn}, not more than ${rackSize}, so nothing was overdrawn`,
+        drawn,
+      );
     return { kind: 'overdraw', tilesOnRack, drawn, touchedRack, rackSize };
   },
-  underdraw: (f) => ({ kind: 'underdraw', missing: f.int('missing', 1, MAX_RACK), discovered: f.oneOf('discovered', UNDERDRAW_DISCOVERIES) }),
+  underdraw: (f) => ({
+    kind: 'underdraw',
+    missing: f.int('missing', 1, MAX_RACK),
+    discovered: f.oneOf('discovered', UNDERDRAW_DISCOVERIES),
+  }),
   'scoring-error': (f) => {
     const announced = f.int('announced', 0, 10_000);
     const correct = f.int('correct', 0, 10_000);
@@ -232,7 +257,8 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const slip = f.oneOf('slip', SLIP_STATES);
     const slipMatchesAgreedScore = f.bool('slipMatchesAgreedScore');
     const scoresReversed = f.bool('scoresReversed', false);
-    if (scoresReversed && slipMatchesAgreedScore) f.fail('scoresReversed', 'cannot be true when slipMatchesAgreedScore is true', scoresReversed);
+    if (scoresReversed && slipMatchesAgreedScore)
+      f.fail('scoresReversed', 'cannot be true when slipMatchesAgreedScore is true', scoresReversed);
     return {
       kind: 'tally-slip-change',
       slip,
@@ -246,7 +272,8 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
   'recount-request': (f) => ({ kind: 'recount-request', margin: f.int('margin', 0, 10_000), slip: f.oneOf('slip', SLIP_STATES) }),
   'scoreless-turns': (f) => {
     const turns = f.array('turns', 1).map((t, i) => {
-      if (typeof t !== 'string' || !(TURN_RECORD_KINDS as readonly string[]).includes(t)) f.fail(`turns[${i}]`, `must be one of ${TURN_RECORD_KINDS.join(', ')}, not ${JSON.stringify(t)}`, t);
+      if (typeof t !== 'string' || !(TURN_RECORD_KINDS as readonly string[]).includes(t))
+        f.fail(`turns[${i}]`, `must be one of ${TURN_RECORD_KINDS.join(', ')}, not ${JSON.stringify(t)}`, t);
       return t as (typeof TURN_RECORD_KINDS)[number];
     });
     const rackValues = f.scores('rackValues', true);
@@ -261,23 +288,27 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
       const r = (typeof g === 'object' && g !== null ? g : {}) as Record<string, unknown>;
       const round = r.round;
       const role = r.role;
-      if (typeof round !== 'number' || !Number.isInteger(round) || round < 1) f.fail(`games[${i}].round`, `must be a round number of 1 or more, not ${JSON.stringify(round)}`, round);
+      if (typeof round !== 'number' || !Number.isInteger(round) || round < 1)
+        f.fail(`games[${i}].round`, `must be a round number of 1 or more, not ${JSON.stringify(round)}`, round);
       else if (seen.has(round)) f.fail(`games[${i}].round`, `repeats round ${round}`, round);
       else seen.add(round);
-      if (typeof role !== 'string' || !(FORFEIT_ROLES as readonly string[]).includes(role)) f.fail(`games[${i}].role`, `must be one of ${FORFEIT_ROLES.join(', ')}, not ${JSON.stringify(role)}`, role);
+      if (typeof role !== 'string' || !(FORFEIT_ROLES as readonly string[]).includes(role))
+        f.fail(`games[${i}].role`, `must be one of ${FORFEIT_ROLES.join(', ')}, not ${JSON.stringify(role)}`, role);
       return { round: round as number, role: role as ForfeitRole };
     });
     return { kind: 'forfeit-order', games };
   },
   'tied-game': (f) => {
     const finalScores = f.scores('finalScores') ?? { player: 0, opponent: 0 };
-    if (finalScores.player !== finalScores.opponent) f.fail('finalScores', `are ${finalScores.player}–${finalScores.opponent}, not a tie`, finalScores);
+    if (finalScores.player !== finalScores.opponent)
+      f.fail('finalScores', `are ${finalScores.player}–${finalScores.opponent}, not a tie`, finalScores);
     return { kind: 'tied-game', finalScores, scoresBeforeAdjustments: f.scores('scoresBeforeAdjustments') ?? { player: 0, opponent: 0 } };
   },
   'match-result': (f) => {
     const games = f.array('games', 1).map((g, i) => {
       const r = (typeof g === 'object' && g !== null ? g : {}) as Record<string, unknown>;
-      if (!Number.isInteger(r.player) || !Number.isInteger(r.opponent)) f.fail(`games[${i}]`, 'must be {"player": n, "opponent": n} with integer scores', g);
+      if (!Number.isInteger(r.player) || !Number.isInteger(r.opponent))
+        f.fail(`games[${i}]`, 'must be {"player": n, "opponent": n} with integer scores', g);
       return { player: r.player as number, opponent: r.opponent as number };
     });
     return { kind: 'match-result', games };
@@ -295,7 +326,15 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const scoreWrittenInAdvance = f.bool('scoreWrittenInAdvance', false);
     const drawnTiles = f.int('drawnTiles', 1, MAX_RACK, 1);
     const drawnTouchedRack = f.bool('drawnTouchedRack', false);
-    return { kind: 'challenge-after-draw', holdCalled, secondsBeforeDraw, scoreRecordedBeforeDraw, scoreWrittenInAdvance, drawnTiles, drawnTouchedRack };
+    return {
+      kind: 'challenge-after-draw',
+      holdCalled,
+      secondsBeforeDraw,
+      scoreRecordedBeforeDraw,
+      scoreWrittenInAdvance,
+      drawnTiles,
+      drawnTouchedRack,
+    };
   },
   'wrong-adjudication': (f) => ({
     kind: 'wrong-adjudication',
@@ -314,7 +353,8 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
   'placement-challenge': (f) => {
     const fault = f.oneOf('fault', PLACEMENT_FAULTS);
     const challenged = f.bool('challenged', true);
-    if (!challenged && fault === 'none') f.fail('challenged', 'cannot be false when fault is none (there is nothing to dispute)', challenged);
+    if (!challenged && fault === 'none')
+      f.fail('challenged', 'cannot be false when fault is none (there is nothing to dispute)', challenged);
     return { kind: 'placement-challenge', fault, challenged, playValid: f.bool('playValid', true) };
   },
   'long-hold': (f) => ({
@@ -350,24 +390,39 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const where = f.oneOf('where', FOUND_PLACES);
     const racks = f.scores('racks') ?? { player: 0, opponent: 0 };
     for (const side of PARTIES) {
-      if (racks[side] < 0 || racks[side] > rackSize) f.fail(`racks.${side}`, `must be between 0 and ${rackSize}, not ${racks[side]}`, racks[side]);
+      if (racks[side] < 0 || racks[side] > rackSize)
+        f.fail(`racks.${side}`, `must be between 0 and ${rackSize}, not ${racks[side]}`, racks[side]);
     }
-    if (racks.player === rackSize && racks.opponent === rackSize) f.fail('racks', `are both full (${rackSize}): nobody was short of tiles`, racks);
-    return { kind: 'tiles-found', found, where, racks, shouldHaveDrawnEarliest: f.oneOf('shouldHaveDrawnEarliest', PARTIES), slip: f.oneOf('slip', SLIP_STATES), rackSize };
+    if (racks.player === rackSize && racks.opponent === rackSize)
+      f.fail('racks', `are both full (${rackSize}): nobody was short of tiles`, racks);
+    return {
+      kind: 'tiles-found',
+      found,
+      where,
+      racks,
+      shouldHaveDrawnEarliest: f.oneOf('shouldHaveDrawnEarliest', PARTIES),
+      slip: f.oneOf('slip', SLIP_STATES),
+      rackSize,
+    };
   },
   'missing-tile': (f) => ({ kind: 'missing-tile', missing: f.int('missing', 1, 100, 1) }),
   'blank-designation': (f) => {
     const designation = f.oneOf('designation', BLANK_DESIGNATIONS);
     const playsSince = f.int('playsSince', 0, 1000, 0);
     if (designation === 'undeclared' && playsSince > 0) {
-      f.fail('playsSince', `is ${playsSince}, but an undeclared blank is caught at the clock press; one found after later plays is improperly-declared`, playsSince);
+      f.fail(
+        'playsSince',
+        `is ${playsSince}, but an undeclared blank is caught at the clock press; one found after later plays is improperly-declared`,
+        playsSince,
+      );
     }
     return { kind: 'blank-designation', designation, playsSince };
   },
   'abort-request': (f) => {
     const reply = f.oneOf('reply', REQUEST_REPLIES);
     const secondsWithoutReply = f.seconds('secondsWithoutReply', 30 * 24 * 3600, true);
-    if (reply !== 'none' && secondsWithoutReply !== null) f.fail('secondsWithoutReply', `cannot be given when reply is ${reply}`, secondsWithoutReply);
+    if (reply !== 'none' && secondsWithoutReply !== null)
+      f.fail('secondsWithoutReply', `cannot be given when reply is ${reply}`, secondsWithoutReply);
     return {
       kind: 'abort-request',
       earlierRequests: f.int('earlierRequests', 0, 100, 0),
@@ -381,7 +436,8 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
     const answered = f.bool('answered');
     const secondsUnanswered = f.seconds('secondsUnanswered', 30 * 24 * 3600, true);
     if (answered && secondsUnanswered !== null) f.fail('secondsUnanswered', 'cannot be given when answered is true', secondsUnanswered);
-    if (!answered && secondsUnanswered === null) f.fail('secondsUnanswered', 'is required (a number) when answered is false', secondsUnanswered);
+    if (!answered && secondsUnanswered === null)
+      f.fail('secondsUnanswered', 'is required (a number) when answered is false', secondsUnanswered);
     return {
       kind: 'idle-opponent',
       earlierRequests: f.int('earlierRequests', 0, 100, 0),
@@ -400,7 +456,8 @@ const PARSERS: { readonly [K in DisputeKind]: Parser } = {
   'free-trade': (f) => {
     const rack = f.tiles('rack', 1, MAX_RACK);
     const trades = f.tiles('trades', 1, MAX_RACK, []);
-    if (rack.length > 0 && without(rack, trades) === null) f.fail('trades', `names ${joinTiles(trades)}, which the rack ${joinTiles(rack)} does not hold`, joinTiles(trades));
+    if (rack.length > 0 && without(rack, trades) === null)
+      f.fail('trades', `names ${joinTiles(trades)}, which the rack ${joinTiles(rack)} does not hold`, joinTiles(trades));
     return { kind: 'free-trade', rack, trades };
   },
 };
@@ -418,7 +475,11 @@ export const parseDispute = (json: unknown): Result<Dispute, RuleError> => {
   const obj = json as Record<string, unknown>;
   if (!isDisputeKind(obj.kind)) {
     return err(
-      ruleError('UNKNOWN_DISPUTE_KIND', `Dispute kind ${JSON.stringify(obj.kind)} is not one of ${DISPUTE_KINDS.join(', ')}.`, { field: 'kind', value: obj.kind, known: [...DISPUTE_KINDS] }),
+      ruleError('UNKNOWN_DISPUTE_KIND', `Dispute kind ${JSON.stringify(obj.kind)} is not one of ${DISPUTE_KINDS.join(', ')}.`, {
+        field: 'kind',
+        value: obj.kind,
+        known: [...DISPUTE_KINDS],
+      }),
     );
   }
   const facts = new Facts(obj.kind, obj);

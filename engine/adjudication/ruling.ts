@@ -152,7 +152,10 @@ export const notApplicable = (reason: string, citations: readonly Citation[]): R
  */
 export const onlineNotApplicable = (rs: RuleSet, what: string): Ruling | undefined =>
   rs.play.medium === 'online'
-    ? notApplicable(`${rs.name} is played online: the server deals the tiles and keeps the clock and the score, so ${what} cannot happen.`, citeParams(rs, 'play.medium'))
+    ? notApplicable(
+        `${rs.name} is played online: the server deals the tiles and keeps the clock and the score, so ${what} cannot happen.`,
+        citeParams(rs, 'play.medium'),
+      )
     : undefined;
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

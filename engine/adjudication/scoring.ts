@@ -48,10 +48,20 @@ export const adjudicateTallySlipChange = (d: TallySlipChange, rs: RuleSet): Ruli
   }
   if (rule === 'agreed-score-only') {
     if (d.unethicalConductProven) {
-      return ruling('DIRECTOR_DISCRETION', [{ type: 'result-slip', action: 'director-decides' }], cites, 'Unethical behaviour proven or admitted after the fact is an extenuating circumstance: the director decides at their discretion.');
+      return ruling(
+        'DIRECTOR_DISCRETION',
+        [{ type: 'result-slip', action: 'director-decides' }],
+        cites,
+        'Unethical behaviour proven or admitted after the fact is an extenuating circumstance: the director decides at their discretion.',
+      );
     }
     if (!d.slipMatchesAgreedScore && d.substantiatedByScoreSheets) {
-      return ruling('SLIP_CORRECTED', [{ type: 'result-slip', action: 'correct' }], cites, "The signed slip does not show the score the players agreed, as their score sheets show, so the slip is corrected to the agreed score.");
+      return ruling(
+        'SLIP_CORRECTED',
+        [{ type: 'result-slip', action: 'correct' }],
+        cites,
+        'The signed slip does not show the score the players agreed, as their score sheets show, so the slip is corrected to the agreed score.',
+      );
     }
     return ruling(
       'RESULT_STANDS',
@@ -64,16 +74,28 @@ export const adjudicateTallySlipChange = (d: TallySlipChange, rs: RuleSet): Ruli
   }
   // WESPA 5.4.1.
   if (d.slip === 'signed' && d.bothAgree) {
-    return ruling('SLIP_CORRECTED', [{ type: 'result-slip', action: 'correct' }], cites, 'A signed slip is final, but both players agree to the correction before it is handed in, so it is corrected.');
+    return ruling(
+      'SLIP_CORRECTED',
+      [{ type: 'result-slip', action: 'correct' }],
+      cites,
+      'A signed slip is final, but both players agree to the correction before it is handed in, so it is corrected.',
+    );
   }
   if (d.slip === 'submitted' && d.scoresReversed) {
-    return ruling('SLIP_CORRECTED', [{ type: 'result-slip', action: 'correct' }], cites, "The winner's and loser's scores were reversed, the one error that may be corrected on petition after the slip is handed in.");
+    return ruling(
+      'SLIP_CORRECTED',
+      [{ type: 'result-slip', action: 'correct' }],
+      cites,
+      "The winner's and loser's scores were reversed, the one error that may be corrected on petition after the slip is handed in.",
+    );
   }
   return ruling(
     'RESULT_STANDS',
     [{ type: 'result-slip', action: 'stands' }],
     cites,
-    d.slip === 'signed' ? 'A signed slip is final unless both players agree to a correction before it is handed in, so the result stands.' : 'A submitted slip is final except for reversed scores, so the result stands.',
+    d.slip === 'signed'
+      ? 'A signed slip is final unless both players agree to a correction before it is handed in, so the result stands.'
+      : 'A submitted slip is final except for reversed scores, so the result stands.',
   );
 };
 
@@ -84,16 +106,28 @@ export const adjudicateRecountRequest = (d: RecountRequest, rs: RuleSet): Ruling
   const cites = citeParams(rs, 'tournament.recountMaxMargin', 'tournament.scoringCorrection');
   if (rs.tournament.scoringCorrection === 'none') return notApplicable(`${rs.name} has no recount rule.`, cites);
   if (!correctable(rs, d.slip)) {
-    return ruling('RECOUNT_REFUSED', [{ type: 'recount', allowed: false }], cites, `A recount must be done before the result slip is ${deadline(rs)}, and it has been.`);
+    return ruling(
+      'RECOUNT_REFUSED',
+      [{ type: 'recount', allowed: false }],
+      cites,
+      `A recount must be done before the result slip is ${deadline(rs)}, and it has been.`,
+    );
   }
   const max = rs.tournament.recountMaxMargin;
   if (max !== null && d.margin > max) {
-    return ruling('RECOUNT_REFUSED', [{ type: 'recount', allowed: false }], cites, `A recount may be asked for only when the margin is ${max} points or less; this game's margin is ${d.margin}.`);
+    return ruling(
+      'RECOUNT_REFUSED',
+      [{ type: 'recount', allowed: false }],
+      cites,
+      `A recount may be asked for only when the margin is ${max} points or less; this game's margin is ${d.margin}.`,
+    );
   }
   return ruling(
     'RECOUNT_ALLOWED',
     [{ type: 'recount', allowed: true }],
     cites,
-    max !== null ? `The margin of ${d.margin} is within ${max} points, so the whole game is recounted with the clock neutralised.` : 'The slip is not yet final, so the recount is done and any discrepancy resolved before the result is submitted.',
+    max !== null
+      ? `The margin of ${d.margin} is within ${max} points, so the whole game is recounted with the clock neutralised.`
+      : 'The slip is not yet final, so the recount is done and any discrepancy resolved before the result is submitted.',
   );
 };

@@ -15,7 +15,10 @@ export const adjudicateLateArrival = (d: LateArrival, rs: RuleSet): Ruling => {
   if (t.lateArrival === 'none') return notApplicable(`${rs.name} has no late-arrival rule.`, citeParams(rs, 'time.lateArrival'));
   if (!d.announcedStart) {
     if (t.breakMinutes === null) {
-      return notApplicable(`${rs.name} times lateness from an announced starting time, and this round had none.`, citeParams(rs, 'time.lateArrival', 'time.breakMinutes'));
+      return notApplicable(
+        `${rs.name} times lateness from an announced starting time, and this round had none.`,
+        citeParams(rs, 'time.lateArrival', 'time.breakMinutes'),
+      );
     }
     return ruling(
       'BREAK_ALLOWANCE',
@@ -36,15 +39,29 @@ export const adjudicateLateArrival = (d: LateArrival, rs: RuleSet): Ruling => {
   const startedAt = Math.max(d.clockStartedAtMinute ?? t.lateClockStartMinutes, t.lateClockStartMinutes);
   const chargedSeconds = Math.max(0, Math.round((d.minutesLate - startedAt) * 60));
   if (chargedSeconds === 0) {
-    return ruling('NO_PENALTY', [], citeParams(rs, 'time.lateArrival', 'time.lateClockStartMinutes'), `The player arrived before the clock could be started (${t.lateClockStartMinutes} minutes after the start), so no time is lost.`);
+    return ruling(
+      'NO_PENALTY',
+      [],
+      citeParams(rs, 'time.lateArrival', 'time.lateClockStartMinutes'),
+      `The player arrived before the clock could be started (${t.lateClockStartMinutes} minutes after the start), so no time is lost.`,
+    );
   }
   const minutesLeft = t.gameMinutes - chargedSeconds / 60;
   const mayForfeit = t.lateOptionalForfeitMinutesLeft === null || minutesLeft < t.lateOptionalForfeitMinutesLeft;
   const effects: Effect[] = [
-    { type: 'clock', party: 'player', action: 'charge', seconds: chargedSeconds, when: `from ${startedAt} minutes after the start of the round until the player arrives` },
+    {
+      type: 'clock',
+      party: 'player',
+      action: 'charge',
+      seconds: chargedSeconds,
+      when: `from ${startedAt} minutes after the start of the round until the player arrives`,
+    },
   ];
   if (mayForfeit) effects.push({ type: 'forfeit-option', party: 'player' });
-  const stopper = t.lateArrival === 'seed-001' ? ' The director or the opponent may stop the clock when the player arrives, who may then settle in, count the tiles and draw for first.' : '';
+  const stopper =
+    t.lateArrival === 'seed-001'
+      ? ' The director or the opponent may stop the clock when the player arrives, who may then settle in, count the tiles and draw for first.'
+      : '';
   return ruling(
     'CLOCK_CHARGED',
     effects,
@@ -61,7 +78,10 @@ export const adjudicateLateArrival = (d: LateArrival, rs: RuleSet): Ruling => {
 export const adjudicateOvertime = (d: Overtime, rs: RuleSet): Ruling => {
   const t = rs.time;
   if (t.overtimePenaltyPerMinute === 0 && t.overtimeForfeitMinutes === null) {
-    return notApplicable(`${rs.name} has no overtime penalty and no overtime limit.`, citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeForfeitMinutes'));
+    return notApplicable(
+      `${rs.name} has no overtime penalty and no overtime limit.`,
+      citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeForfeitMinutes'),
+    );
   }
   const counted = t.overtimeCounting === 'whole-seconds' ? Math.floor(d.secondsOver) : d.secondsOver;
   const rateCites = citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeCounting');
@@ -103,7 +123,12 @@ export const adjudicateOvertime = (d: Overtime, rs: RuleSet): Ruling => {
   const minutes = Math.ceil(counted / 60);
   const penalty = minutes * t.overtimePenaltyPerMinute;
   if (penalty === 0) {
-    return ruling('NO_PENALTY', [], rateCites, `Overtime is counted ${t.overtimeCounting === 'whole-seconds' ? 'in whole seconds' : 'to the millisecond'}, and ${d.secondsOver} seconds over counts as no overtime.`);
+    return ruling(
+      'NO_PENALTY',
+      [],
+      rateCites,
+      `Overtime is counted ${t.overtimeCounting === 'whole-seconds' ? 'in whole seconds' : 'to the millisecond'}, and ${d.secondsOver} seconds over counts as no overtime.`,
+    );
   }
   return ruling(
     'OVERTIME_PENALTY',

@@ -43,7 +43,12 @@ describe('the provably fair bag', () => {
     if (!created.ok) throw new Error(created.error.message);
     const s = fold(null, created.value);
     const rack0 = s.racks[0].tiles;
-    return play(created.value, { kind: 'exchange', seat: 0, tiles: rack0.slice(0, 3) }, { kind: 'exchange', seat: 1, tiles: s.racks[1].tiles.slice(0, 7) }, { kind: 'resign', seat: 0 });
+    return play(
+      created.value,
+      { kind: 'exchange', seat: 0, tiles: rack0.slice(0, 3) },
+      { kind: 'exchange', seat: 1, tiles: s.racks[1].tiles.slice(0, 7) },
+      { kind: 'resign', seat: 0 },
+    );
   };
 
   test('a finished game reveals the seed and every draw re-derives from it', () => {

@@ -26,12 +26,7 @@ export const drawIndex = (seed: string, counter: number, size: number): number =
  * Draws `count` tiles (or all that are left) from a canonically sorted bag, starting at draw number
  * `counter`. Returns the tiles in draw order and the bag after.
  */
-export const drawTiles = (
-  seed: string,
-  counter: number,
-  bag: readonly string[],
-  count: number,
-): { tiles: string[]; bag: string[] } => {
+export const drawTiles = (seed: string, counter: number, bag: readonly string[], count: number): { tiles: string[]; bag: string[] } => {
   const rest = bag.slice();
   const tiles: string[] = [];
   for (let i = 0; i < count && rest.length > 0; i++) {

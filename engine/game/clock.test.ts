@@ -57,7 +57,9 @@ describe('validateTimeControl', () => {
       ok: true,
       value: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauses: 2, maxPauseSeconds: 1_209_600 },
     });
-    expect(validateTimeControl({ kind: 'correspondence', turnSeconds: 1_209_600, bankSeconds: 2_592_000, maxPauses: 0, maxPauseSeconds: 0 }).ok).toBe(true);
+    expect(
+      validateTimeControl({ kind: 'correspondence', turnSeconds: 1_209_600, bankSeconds: 2_592_000, maxPauses: 0, maxPauseSeconds: 0 }).ok,
+    ).toBe(true);
     expect(validateTimeControl({ kind: 'untimed' })).toEqual({ ok: true, value: { kind: 'untimed' } });
     expect([DEFAULT_MAX_PAUSES, DEFAULT_MAX_PAUSE_SECONDS]).toEqual([2, 14 * 24 * 3600]);
   });
@@ -145,7 +147,12 @@ describe('pauses', () => {
     expect(clockView(asked)?.pauseRequest).toEqual({ seat: 0, seconds: DAY });
     expect(deadline(asked)).toBe(at(3 * HOUR));
     const paused = act(asked, { kind: 'accept-pause', seat: 1 }, 10 * MIN);
-    expect(clockView(paused)).toMatchObject({ pause: { since: at(10 * MIN), until: at(10 * MIN + 24 * HOUR) }, pausesUsed: 1, pausesLeft: 1, pauseSecondsLeft: 14 * DAY - DAY });
+    expect(clockView(paused)).toMatchObject({
+      pause: { since: at(10 * MIN), until: at(10 * MIN + 24 * HOUR) },
+      pausesUsed: 1,
+      pausesLeft: 1,
+      pauseSecondsLeft: 14 * DAY - DAY,
+    });
     // Frozen: 3:00 + 24 h, whatever the time now.
     expect(deadline(paused)).toBe(at(27 * HOUR));
     expect(timeoutOutcome(paused, at(26 * HOUR), SEED).ok).toBe(false);
@@ -175,13 +182,16 @@ describe('pauses', () => {
     const declined = act(asked, { kind: 'decline-pause', seat: 1 }, MIN);
     expect(clockView(declined)).toMatchObject({ pauseRequest: null, pausesUsed: 0 });
     let s = declined;
-    for (const h of [1, 3]) s = act(act(s, { kind: 'request-pause', seat: 0, seconds: 3600 }, h * HOUR), { kind: 'accept-pause', seat: 1 }, h * HOUR);
+    for (const h of [1, 3])
+      s = act(act(s, { kind: 'request-pause', seat: 0, seconds: 3600 }, h * HOUR), { kind: 'accept-pause', seat: 1 }, h * HOUR);
     expect(clockView(s)).toMatchObject({ pausesUsed: 2, pausesLeft: 0 });
     expect(refusal(s, { kind: 'request-pause', seat: 0, seconds: 3600 }, 10 * HOUR)).toBe('PAUSE_LIMIT_REACHED');
   });
 
   test('an untimed game has nothing to pause', () => {
-    expect(refusal(startTimed(['CATSERO', 'QIZAXEO'], { kind: 'untimed' }), { kind: 'request-pause', seat: 0, seconds: 3600 }, 0)).toBe('NOT_TIMED');
+    expect(refusal(startTimed(['CATSERO', 'QIZAXEO'], { kind: 'untimed' }), { kind: 'request-pause', seat: 0, seconds: 3600 }, 0)).toBe(
+      'NOT_TIMED',
+    );
   });
 });
 

@@ -47,38 +47,60 @@ export const validateTimeControl = (tc: TimeControl): Result<TimeControl> => {
     case 'untimed':
       return ok({ kind: 'untimed' });
     case 'clock':
-      if (!wholeIn(tc.minutes, 1, 24 * 60)) return invalid('minutes', `A clock game needs 1–1440 whole minutes per player, not ${String(tc.minutes)}.`, { min: 1, max: 1440 });
+      if (!wholeIn(tc.minutes, 1, 24 * 60))
+        return invalid('minutes', `A clock game needs 1–1440 whole minutes per player, not ${String(tc.minutes)}.`, { min: 1, max: 1440 });
       return ok({ kind: 'clock', minutes: tc.minutes });
     case 'correspondence': {
       if (!wholeIn(tc.turnSeconds, MIN_TURN_SECONDS, MAX_TURN_SECONDS)) {
-        return invalid('turnSeconds', `The time per turn must be ${MIN_TURN_SECONDS}–${MAX_TURN_SECONDS} whole seconds (1 hour to 14 days), not ${String(tc.turnSeconds)}.`, {
-          min: MIN_TURN_SECONDS,
-          max: MAX_TURN_SECONDS,
-        });
+        return invalid(
+          'turnSeconds',
+          `The time per turn must be ${MIN_TURN_SECONDS}–${MAX_TURN_SECONDS} whole seconds (1 hour to 14 days), not ${String(tc.turnSeconds)}.`,
+          {
+            min: MIN_TURN_SECONDS,
+            max: MAX_TURN_SECONDS,
+          },
+        );
       }
       if (!wholeIn(tc.bankSeconds, 0, MAX_BANK_SECONDS)) {
-        return invalid('bankSeconds', `The time bank must be 0–${MAX_BANK_SECONDS} whole seconds (up to 30 days), not ${String(tc.bankSeconds)}.`, { min: 0, max: MAX_BANK_SECONDS });
+        return invalid(
+          'bankSeconds',
+          `The time bank must be 0–${MAX_BANK_SECONDS} whole seconds (up to 30 days), not ${String(tc.bankSeconds)}.`,
+          { min: 0, max: MAX_BANK_SECONDS },
+        );
       }
       const maxPauses = tc.maxPauses ?? DEFAULT_MAX_PAUSES;
       if (!wholeIn(maxPauses, 0, MAX_PAUSES_LIMIT)) {
-        return invalid('maxPauses', `A game may allow 0–${MAX_PAUSES_LIMIT} pauses, not ${String(maxPauses)}.`, { min: 0, max: MAX_PAUSES_LIMIT });
+        return invalid('maxPauses', `A game may allow 0–${MAX_PAUSES_LIMIT} pauses, not ${String(maxPauses)}.`, {
+          min: 0,
+          max: MAX_PAUSES_LIMIT,
+        });
       }
       const maxPauseSeconds = tc.maxPauseSeconds ?? DEFAULT_MAX_PAUSE_SECONDS;
       if (!wholeIn(maxPauseSeconds, 0, MAX_PAUSE_SECONDS_LIMIT)) {
-        return invalid('maxPauseSeconds', `The total pause time must be 0–${MAX_PAUSE_SECONDS_LIMIT} whole seconds (up to 60 days), not ${String(maxPauseSeconds)}.`, {
-          min: 0,
-          max: MAX_PAUSE_SECONDS_LIMIT,
-        });
+        return invalid(
+          'maxPauseSeconds',
+          `The total pause time must be 0–${MAX_PAUSE_SECONDS_LIMIT} whole seconds (up to 60 days), not ${String(maxPauseSeconds)}.`,
+          {
+            min: 0,
+            max: MAX_PAUSE_SECONDS_LIMIT,
+          },
+        );
       }
       return ok({ kind: 'correspondence', turnSeconds: tc.turnSeconds, bankSeconds: tc.bankSeconds, maxPauses, maxPauseSeconds });
     }
     default:
-      return invalid('kind', `The time control kind must be untimed, correspondence or clock, not ${String((tc as { kind?: unknown }).kind)}.`);
+      return invalid(
+        'kind',
+        `The time control kind must be untimed, correspondence or clock, not ${String((tc as { kind?: unknown }).kind)}.`,
+      );
   }
 };
 
 export const isCorrespondence = (tc: TimeControl): tc is CorrespondenceControl => tc.kind === 'correspondence';
-const pauseLimits = (tc: CorrespondenceControl) => ({ count: tc.maxPauses ?? DEFAULT_MAX_PAUSES, seconds: tc.maxPauseSeconds ?? DEFAULT_MAX_PAUSE_SECONDS });
+const pauseLimits = (tc: CorrespondenceControl) => ({
+  count: tc.maxPauses ?? DEFAULT_MAX_PAUSES,
+  seconds: tc.maxPauseSeconds ?? DEFAULT_MAX_PAUSE_SECONDS,
+});
 
 export interface PauseState {
   /** An open request: `seat` asked for `seconds`; it lapses when the turn passes. */
@@ -109,7 +131,12 @@ const setAt = <T>(pair: readonly [T, T], seat: Seat, value: T): [T, T] => (seat 
 /** The clock of a new game: the first turn starts at `createdAt`, both banks full. */
 export const initialClock = (tc: TimeControl, createdAt: string): ClockState => {
   const bank = isCorrespondence(tc) ? tc.bankSeconds : 0;
-  return { turnStartedAt: createdAt, banks: [bank, bank], lastAt: createdAt, pause: { requested: null, active: null, count: 0, usedSeconds: 0 } };
+  return {
+    turnStartedAt: createdAt,
+    banks: [bank, bank],
+    lastAt: createdAt,
+    pause: { requested: null, active: null, count: 0, usedSeconds: 0 },
+  };
 };
 
 /** Ends the running pause at `endAt` (or at its planned end, if earlier): the turn's start moves later by the time paused. */
@@ -148,7 +175,15 @@ export const advanceClock = (before: GameState, after: GameState, event: GameEve
     case 'pause-accepted': {
       const asked = c.pause.requested;
       if (!asked || now === null) return c;
-      return { ...c, pause: { ...c.pause, requested: null, count: c.pause.count + 1, active: { since: at!, until: iso(now + asked.seconds * 1000), seconds: asked.seconds } } };
+      return {
+        ...c,
+        pause: {
+          ...c.pause,
+          requested: null,
+          count: c.pause.count + 1,
+          active: { since: at!, until: iso(now + asked.seconds * 1000), seconds: asked.seconds },
+        },
+      };
     }
     case 'resumed':
       return now === null ? c : settlePause(c, now);
@@ -161,7 +196,10 @@ export const advanceClock = (before: GameState, after: GameState, event: GameEve
   if (now !== null) c = settlePause(c, now);
   const tc = before.timeControl;
   const mover = before.turn;
-  const banks = isCorrespondence(tc) && c.turnStartedAt !== null && now !== null ? setAt(c.banks, mover, Math.max(0, c.banks[mover] - overage(tc, c.turnStartedAt, now))) : c.banks;
+  const banks =
+    isCorrespondence(tc) && c.turnStartedAt !== null && now !== null
+      ? setAt(c.banks, mover, Math.max(0, c.banks[mover] - overage(tc, c.turnStartedAt, now)))
+      : c.banks;
   return { ...c, banks, turnStartedAt: at, pause: { ...c.pause, requested: null } };
 };
 
@@ -212,7 +250,10 @@ export const pauseAllowance = (state: GameState): { readonly count: number; read
   if (!isCorrespondence(tc)) return null;
   const limits = pauseLimits(tc);
   const running = state.clock.pause.active?.seconds ?? 0;
-  return { count: Math.max(0, limits.count - state.clock.pause.count), seconds: Math.max(0, limits.seconds - state.clock.pause.usedSeconds - running) };
+  return {
+    count: Math.max(0, limits.count - state.clock.pause.count),
+    seconds: Math.max(0, limits.seconds - state.clock.pause.usedSeconds - running),
+  };
 };
 
 const refuse = (code: string, message: string, details: Record<string, unknown> = {}) => err(ruleError(code, message, details));
@@ -222,7 +263,10 @@ const refuse = (code: string, message: string, details: Record<string, unknown> 
  * within the game's limits with no pause running or asked for; an answer only by the requester's
  * opponent; a resume only while paused.
  */
-export const checkPauseEvent = (s: GameState, e: GameEvent & { readonly type: 'pause-requested' | 'pause-accepted' | 'pause-declined' | 'resumed' }): Result<true> => {
+export const checkPauseEvent = (
+  s: GameState,
+  e: GameEvent & { readonly type: 'pause-requested' | 'pause-accepted' | 'pause-declined' | 'resumed' },
+): Result<true> => {
   if (s.status === 'ended') return refuse('GAME_OVER', `The game is over: no ${e.type} after its end.`, { seat: e.seat });
   const allowance = pauseAllowance(s);
   if (allowance === null) return refuse('NOT_TIMED', 'Only a correspondence game has a clock to pause.', { kind: s.timeControl.kind });
@@ -232,10 +276,19 @@ export const checkPauseEvent = (s: GameState, e: GameEvent & { readonly type: 'p
   switch (e.type) {
     case 'pause-requested': {
       if (running) return refuse('ALREADY_PAUSED', `The game is already paused until ${p.active!.until}.`, { until: p.active!.until });
-      if (p.requested) return refuse('PAUSE_ALREADY_REQUESTED', `${s.players[p.requested.seat].name} has already asked for a pause; it must be answered first.`, { seat: p.requested.seat });
+      if (p.requested)
+        return refuse(
+          'PAUSE_ALREADY_REQUESTED',
+          `${s.players[p.requested.seat].name} has already asked for a pause; it must be answered first.`,
+          { seat: p.requested.seat },
+        );
       if (allowance.count === 0) {
         const limit = pauseLimits(s.timeControl as CorrespondenceControl).count;
-        return refuse('PAUSE_LIMIT_REACHED', `This game allows ${limit} pause(s), and ${limit === 0 ? 'none may be asked for' : 'all have been used'}.`, { field: 'seconds', limit, used: p.count });
+        return refuse(
+          'PAUSE_LIMIT_REACHED',
+          `This game allows ${limit} pause(s), and ${limit === 0 ? 'none may be asked for' : 'all have been used'}.`,
+          { field: 'seconds', limit, used: p.count },
+        );
       }
       if (!Number.isInteger(e.seconds) || e.seconds < MIN_PAUSE_SECONDS || e.seconds > allowance.seconds) {
         return refuse(
@@ -249,7 +302,8 @@ export const checkPauseEvent = (s: GameState, e: GameEvent & { readonly type: 'p
     case 'pause-accepted':
     case 'pause-declined':
       if (!p.requested) return refuse('NO_PAUSE_REQUESTED', 'Nobody has asked for a pause that could be answered.', { seat: e.seat });
-      if (p.requested.seat !== other(e.seat)) return refuse('OWN_PAUSE_REQUEST', 'A pause request is answered by the opponent, not by the player who made it.', { seat: e.seat });
+      if (p.requested.seat !== other(e.seat))
+        return refuse('OWN_PAUSE_REQUEST', 'A pause request is answered by the opponent, not by the player who made it.', { seat: e.seat });
       return ok(true);
     case 'resumed':
       if (!running) return refuse('NOT_PAUSED', 'The game is not paused.', { seat: e.seat });

@@ -59,7 +59,12 @@ export type Command =
   /** seed-002 Free Trades: the tiles to trade, in the announced order. */
   | { readonly kind: 'free-trade'; readonly seat: Seat; readonly tiles: readonly string[] }
   /** seed-002 Blank Substitution: take the blanks on these squares (`H8` or {row, col}), then play. */
-  | { readonly kind: 'blank-substitution'; readonly seat: Seat; readonly blanks: readonly (string | Square)[]; readonly move: PlayMove | string }
+  | {
+      readonly kind: 'blank-substitution';
+      readonly seat: Seat;
+      readonly blanks: readonly (string | Square)[];
+      readonly move: PlayMove | string;
+    }
   /** Cancel the game before its first turn: no winner (platform-differences §2.1 "Abort"). */
   | { readonly kind: 'abort'; readonly seat: Seat }
   /** Ask the opponent to stop the clock for `seconds` (a vacation; clock.ts limits). */
@@ -93,7 +98,8 @@ class Batch {
   }
 }
 
-const fail = (code: string, message: string, details?: Record<string, unknown>, c?: ReturnType<typeof cite>) => err(ruleError(code, message, details, c));
+const fail = (code: string, message: string, details?: Record<string, unknown>, c?: ReturnType<typeof cite>) =>
+  err(ruleError(code, message, details, c));
 
 /** The `tiles-drawn` event for `count` tiles (fewer if the bag runs low): seeded, or unseen tiles in an import. */
 export const drawEvent = (state: GameState, seat: Seat, count: number, seed: string | null): GameEvent | null => {
@@ -118,13 +124,31 @@ export const endIfOver = (state: GameState, seed: string | null): GameEnded | nu
     const resolved = state.pending === null || state.pending.challenged || !CHALLENGE_EFFECTS[rules.challenge.mode].challengeable;
     if (!resolved) return null;
     const outSeat: Seat = rackSize(state.racks[0]) === 0 ? 0 : 1;
-    return { type: 'game-ended', reason: 'went-out', adjustments: goingOutAdjustments(rules, state.distribution, outSeat, racks[other(outSeat)]), loser: null, seed: revealed };
+    return {
+      type: 'game-ended',
+      reason: 'went-out',
+      adjustments: goingOutAdjustments(rules, state.distribution, outSeat, racks[other(outSeat)]),
+      loser: null,
+      seed: revealed,
+    };
   }
   if (scorelessLimitReached(rules, state.scorelessTurns)) {
-    return { type: 'game-ended', reason: 'scoreless-turns', adjustments: ownRackAdjustments(state.distribution, racks), loser: null, seed: revealed };
+    return {
+      type: 'game-ended',
+      reason: 'scoreless-turns',
+      adjustments: ownRackAdjustments(state.distribution, racks),
+      loser: null,
+      seed: revealed,
+    };
   }
   if (exchangeLimitReached(rules, state.consecutiveExchanges)) {
-    return { type: 'game-ended', reason: 'consecutive-exchanges', adjustments: ownRackAdjustments(state.distribution, racks), loser: null, seed: revealed };
+    return {
+      type: 'game-ended',
+      reason: 'consecutive-exchanges',
+      adjustments: ownRackAdjustments(state.distribution, racks),
+      loser: null,
+      seed: revealed,
+    };
   }
   return null;
 };
@@ -148,7 +172,8 @@ export function createGame(params: {
   readonly firstSeat?: Seat;
   readonly createdAt: string;
 }): Result<GameEvent[]> {
-  if (params.seed.length < 16) return fail('WEAK_SEED', 'The bag seed must be at least 16 characters of secret randomness.', { length: params.seed.length });
+  if (params.seed.length < 16)
+    return fail('WEAK_SEED', 'The bag seed must be at least 16 characters of secret randomness.', { length: params.seed.length });
   const first = params.firstSeat ?? 0;
   const created: GameEvent = {
     type: 'game-created',
@@ -184,8 +209,20 @@ const toPlayMove = (move: PlayMove | string): Result<PlayMove> => {
 
 const playing = (s: GameState, seat: Seat): Result<true> => {
   if (s.status === 'ended') return fail('GAME_OVER', 'The game is over.', { seat });
-  if (s.turn !== seat) return fail('NOT_YOUR_TURN', `It is ${s.players[s.turn].name}'s turn, not ${s.players[seat].name}'s.`, { seat, turn: s.turn }, cite('seed-003', 'rule 4'));
-  if (s.status === 'waiting-final') return fail('GAME_ENDING', 'The last tile has been played: pass to end the game, or challenge the out play.', { seat }, cite('seed-001', '§9'));
+  if (s.turn !== seat)
+    return fail(
+      'NOT_YOUR_TURN',
+      `It is ${s.players[s.turn].name}'s turn, not ${s.players[seat].name}'s.`,
+      { seat, turn: s.turn },
+      cite('seed-003', 'rule 4'),
+    );
+  if (s.status === 'waiting-final')
+    return fail(
+      'GAME_ENDING',
+      'The last tile has been played: pass to end the game, or challenge the out play.',
+      { seat },
+      cite('seed-001', '§9'),
+    );
   return ok(true);
 };
 
@@ -208,7 +245,15 @@ export const playEvent = (s: GameState, seat: Seat, move: PlayMove, lexicon: Lex
   );
   if (!checked.ok) return checked;
   const p = checked.value;
-  return ok({ type: 'play', seat, move: formatMove(p.move), placements: p.placements, words: p.words, bingoBonus: p.bingoBonus, score: p.score });
+  return ok({
+    type: 'play',
+    seat,
+    move: formatMove(p.move),
+    placements: p.placements,
+    words: p.words,
+    bingoBonus: p.bingoBonus,
+    score: p.score,
+  });
 };
 
 function decidePlay(b: Batch, seat: Seat, move: PlayMove, ctx: DecideContext): Result<GameEvent[]> {
@@ -257,7 +302,11 @@ export const challengeEvents = (
       break;
     case 'points': {
       const pts = challengePoints(rules.challenge.mode, rules.challenge.points, words.length);
-      out.push(rules.challenge.pointsRecipient === 'challenged-player' ? { type: 'challenge-points', seat: player, points: pts } : { type: 'challenge-points', seat: challenger, points: -pts });
+      out.push(
+        rules.challenge.pointsRecipient === 'challenged-player'
+          ? { type: 'challenge-points', seat: player, points: pts }
+          : { type: 'challenge-points', seat: challenger, points: -pts },
+      );
       break;
     }
     case 'game':
@@ -294,7 +343,8 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
 
     case 'blank-substitution': {
       const c = cite('seed-002', 'Blank Substitution', 'Seed');
-      if (!rules.house.blankSubstitution) return fail('HOUSE_RULE_OFF', `${rules.name} does not allow blank substitution.`, { rule: 'house.blankSubstitution' }, c);
+      if (!rules.house.blankSubstitution)
+        return fail('HOUSE_RULE_OFF', `${rules.name} does not allow blank substitution.`, { rule: 'house.blankSubstitution' }, c);
       const on = playing(state, seat);
       if (!on.ok) return on;
       if (command.blanks.length === 0) return fail('NO_BLANKS', 'A blank substitution names at least one blank on the board.', {}, c);
@@ -302,7 +352,8 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
         const sq = squareOf(raw);
         if (!sq.ok) return sq;
         const t = tileAt(b.state.board, sq.value.row, sq.value.col);
-        if (!t || !t.blank) return fail('NOT_A_BLANK', `${formatSquare(sq.value)} does not hold a blank.`, { square: formatSquare(sq.value) }, c);
+        if (!t || !t.blank)
+          return fail('NOT_A_BLANK', `${formatSquare(sq.value)} does not hold a blank.`, { square: formatSquare(sq.value) }, c);
         const r = b.push({ type: 'blank-substituted', seat, row: sq.value.row, col: sq.value.col, letter: t.letter });
         if (!r.ok) return r;
       }
@@ -317,14 +368,30 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
       const n = command.tiles.length;
       const inBag = bagCount(state);
       if (inBag < rules.exchange.minBag) {
-        return fail('EXCHANGE_BAG_TOO_SMALL', `The bag holds ${inBag} tiles; exchanging needs at least ${rules.exchange.minBag}.`, { bag: inBag, minBag: rules.exchange.minBag }, cite('seed-000', 'When Can You Swap?'));
+        return fail(
+          'EXCHANGE_BAG_TOO_SMALL',
+          `The bag holds ${inBag} tiles; exchanging needs at least ${rules.exchange.minBag}.`,
+          { bag: inBag, minBag: rules.exchange.minBag },
+          cite('seed-000', 'When Can You Swap?'),
+        );
       }
-      if (n === 0 && !rules.exchange.allowEmpty) return fail('EMPTY_EXCHANGE', 'An exchange names at least one tile (use pass to exchange nothing).', {}, cite('seed-001', '§6'));
+      if (n === 0 && !rules.exchange.allowEmpty)
+        return fail('EMPTY_EXCHANGE', 'An exchange names at least one tile (use pass to exchange nothing).', {}, cite('seed-001', '§6'));
       if (n > inBag) {
-        return fail('EXCHANGE_TOO_MANY', `Only ${inBag} tiles are in the bag; you may not exchange ${n}.`, { bag: inBag, count: n }, cite('seed-003', 'rule 11'));
+        return fail(
+          'EXCHANGE_TOO_MANY',
+          `Only ${inBag} tiles are in the bag; you may not exchange ${n}.`,
+          { bag: inBag, count: n },
+          cite('seed-003', 'rule 11'),
+        );
       }
       if (without(state.racks[seat].tiles, command.tiles) === null) {
-        return fail('TILES_NOT_IN_RACK', `The rack ${joinTiles(state.racks[seat].tiles)} does not hold ${joinTiles(command.tiles)} to exchange.`, { tiles: command.tiles }, cite('seed-003', 'rule 11'));
+        return fail(
+          'TILES_NOT_IN_RACK',
+          `The rack ${joinTiles(state.racks[seat].tiles)} does not hold ${joinTiles(command.tiles)} to exchange.`,
+          { tiles: command.tiles },
+          cite('seed-003', 'rule 11'),
+        );
       }
       // seed-001 §6: tiles face down, draw the new ones, then the old ones go back into the bag.
       const r = b.push({ type: 'exchange', seat, tiles: command.tiles, count: n });
@@ -351,20 +418,40 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
 
     case 'challenge': {
       const p = state.pending;
-      if (!CHALLENGE_EFFECTS[rules.challenge.mode].challengeable) return fail('NO_CHALLENGES', `Under ${rules.name} plays cannot be challenged: invalid words are rejected when played.`, { mode: rules.challenge.mode });
+      if (!CHALLENGE_EFFECTS[rules.challenge.mode].challengeable)
+        return fail('NO_CHALLENGES', `Under ${rules.name} plays cannot be challenged: invalid words are rejected when played.`, {
+          mode: rules.challenge.mode,
+        });
       if (state.status === 'ended') return fail('GAME_OVER', 'The game is over.', { seat });
       if (!p || p.seat !== other(seat) || p.challenged || state.turn !== seat) {
-        return fail('NO_PLAY_TO_CHALLENGE', 'There is no play of the opponent that can still be challenged: a play can be challenged until the next turn starts.', { seat }, cite('seed-001', '§8'));
+        return fail(
+          'NO_PLAY_TO_CHALLENGE',
+          'There is no play of the opponent that can still be challenged: a play can be challenged until the next turn starts.',
+          { seat },
+          cite('seed-001', '§8'),
+        );
       }
-      if (!ctx.lexicon) return fail('LEXICON_REQUIRED', 'A challenge needs the game\'s lexicon to judge the words.', { seat });
+      if (!ctx.lexicon) return fail('LEXICON_REQUIRED', "A challenge needs the game's lexicon to judge the words.", { seat });
       const formed = p.words.map((w) => w.word);
       const chosen = command.words ?? formed;
       const notFormed = chosen.filter((w) => !formed.includes(w.toUpperCase()));
       if (chosen.length === 0 || notFormed.length > 0) {
-        return fail('NOT_FORMED', `The play ${p.move} formed ${formed.join(', ')}; ${notFormed.join(', ') || 'no word'} cannot be challenged.`, { formed, words: chosen });
+        return fail(
+          'NOT_FORMED',
+          `The play ${p.move} formed ${formed.join(', ')}; ${notFormed.join(', ') || 'no word'} cannot be challenged.`,
+          { formed, words: chosen },
+        );
       }
       const judged = [...new Set(chosen.map((w) => w.toUpperCase()))].map((word) => ({ word, valid: ctx.lexicon!.has(word) }));
-      const r = b.pushAll(challengeEvents(state, seat, judged, judged.every((w) => w.valid), ctx.seed));
+      const r = b.pushAll(
+        challengeEvents(
+          state,
+          seat,
+          judged,
+          judged.every((w) => w.valid),
+          ctx.seed,
+        ),
+      );
       if (!r.ok) return r;
       return finish(b, ctx.seed);
     }
@@ -373,7 +460,13 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
     case 'timeout':
     case 'forfeit': {
       if (state.status === 'ended') return fail('GAME_OVER', 'The game is over.', { seat });
-      if (command.kind === 'timeout' && state.status === 'waiting-final' && state.turn === seat && state.pending?.wentOut && state.pending.seat === other(seat)) {
+      if (
+        command.kind === 'timeout' &&
+        state.status === 'waiting-final' &&
+        state.turn === seat &&
+        state.pending?.wentOut &&
+        state.pending.seat === other(seat)
+      ) {
         // Woogles (platform-differences §2.1 "Timeout"): the opponent has played out and only the final
         // pass or challenge is pending, so the player who ran out of time is passed for, not forfeited.
         const r = b.push({ type: 'pass', seat, auto: 'timeout' });
@@ -381,9 +474,16 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
         return finish(b, ctx.seed);
       }
       const marker: GameEvent =
-        command.kind === 'resign' ? { type: 'resigned', seat } : command.kind === 'timeout' ? { type: 'timed-out', seat } : { type: 'forfeited', seat, reason: command.reason };
+        command.kind === 'resign'
+          ? { type: 'resigned', seat }
+          : command.kind === 'timeout'
+            ? { type: 'timed-out', seat }
+            : { type: 'forfeited', seat, reason: command.reason };
       const reason = command.kind === 'resign' ? 'resigned' : command.kind === 'timeout' ? 'timed-out' : 'forfeited';
-      const r = b.pushAll([marker, { type: 'game-ended', reason, adjustments: [], loser: seat, seed: state.bagKind === 'seeded' ? ctx.seed : null }]);
+      const r = b.pushAll([
+        marker,
+        { type: 'game-ended', reason, adjustments: [], loser: seat, seed: state.bagKind === 'seeded' ? ctx.seed : null },
+      ]);
       return r.ok ? ok(b.events) : r;
     }
 
@@ -413,14 +513,21 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
 
     case 'free-trade': {
       const c = cite('seed-002', 'Free Trades', 'Seed');
-      if (!rules.house.freeTrades) return fail('HOUSE_RULE_OFF', `${rules.name} does not allow free trades.`, { rule: 'house.freeTrades' }, c);
+      if (!rules.house.freeTrades)
+        return fail('HOUSE_RULE_OFF', `${rules.name} does not allow free trades.`, { rule: 'house.freeTrades' }, c);
       const on = playing(state, seat);
       if (!on.ok) return on;
-      if (state.bagKind !== 'seeded' || ctx.seed === null) return fail('SEED_REQUIRED', 'A free trade draws from the bag and needs the game\'s seed.', {}, c);
+      if (state.bagKind !== 'seeded' || ctx.seed === null)
+        return fail('SEED_REQUIRED', "A free trade draws from the bag and needs the game's seed.", {}, c);
       if (state.freeTradeThisTurn) return fail('FREE_TRADE_DONE', `${state.players[seat].name} has already traded this turn.`, { seat }, c);
       const plan = checkTradePlan(state.distribution, state.racks[seat].tiles, command.tiles);
       if (!plan.ok) return plan;
-      let r = b.push({ type: 'free-trade', seat, tiles: command.tiles, yAs: state.racks[seat].tiles.includes('Y') ? plan.value.yAs : null });
+      let r = b.push({
+        type: 'free-trade',
+        seat,
+        tiles: command.tiles,
+        yAs: state.racks[seat].tiles.includes('Y') ? plan.value.yAs : null,
+      });
       if (!r.ok) return r;
       for (let i = 0; i < command.tiles.length; i++) {
         const tile = command.tiles[i]!;
@@ -463,7 +570,12 @@ export function decide(state: GameState, command: Command, ctx: DecideContext): 
  */
 export function lookup(state: GameState, words: readonly string[], lexicon: Lexicon): Result<{ word: string; valid: boolean }[]> {
   if (!state.rules.challenge.selfLookup) {
-    return fail('HOUSE_RULE_OFF', `${state.rules.name} does not allow looking words up during the game.`, { rule: 'challenge.selfLookup' }, cite('seed-002', 'Free Challenges & the Dictionary', 'Seed'));
+    return fail(
+      'HOUSE_RULE_OFF',
+      `${state.rules.name} does not allow looking words up during the game.`,
+      { rule: 'challenge.selfLookup' },
+      cite('seed-002', 'Free Challenges & the Dictionary', 'Seed'),
+    );
   }
   return ok(words.map((w) => ({ word: w.toUpperCase(), valid: lexicon.has(w.toUpperCase()) })));
 }

@@ -13,12 +13,7 @@ import { other, type Adjustment, type EndReason, type Seat } from './events.js';
  * `transfer-opponent-rack` adds the rack once and deducts it from its holder (seed-003 scoring 9,
  * WESPA 5.1.4(b)).
  */
-export const goingOutAdjustments = (
-  rules: RuleSet,
-  dist: Distribution,
-  outSeat: Seat,
-  opponentRack: readonly string[],
-): Adjustment[] => {
+export const goingOutAdjustments = (rules: RuleSet, dist: Distribution, outSeat: Seat, opponentRack: readonly string[]): Adjustment[] => {
   const v = rackValue(dist, opponentRack);
   const opp = other(outSeat);
   return rules.end.goingOut === 'double-opponent-rack'

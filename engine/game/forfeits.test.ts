@@ -19,7 +19,13 @@ describe('seed-001 §4: firsts and seconds for forfeits and byes', () => {
     // "The opponents of such games, and all players who receive byes, are assigned neither"
     ['opponent of a forfeit and a bye: neither', [O, BYE], ['neither', 'neither'], 0, 0],
     // Unplayed games between forfeits do not advance the alternation; played games count as played.
-    ['forfeits interleaved with a bye, an opponent role and played games', [P2, F, BYE, O, F, P1, F], ['second', 'first', 'neither', 'neither', 'second', 'first', 'first'], 3, 2],
+    [
+      'forfeits interleaved with a bye, an opponent role and played games',
+      [P2, F, BYE, O, F, P1, F],
+      ['second', 'first', 'neither', 'neither', 'second', 'first', 'first'],
+      3,
+      2,
+    ],
   ])('%s', (_name, games, positions, firsts, seconds) => {
     expect(firstSecondTally('alternate-from-first', games)).toEqual({ positions, firsts, seconds });
   });
@@ -66,9 +72,15 @@ describe('match standing (seed-003 rule 1, scoring 11; seed-001 §4)', () => {
 
   test('a match with a game not begun is open; one in progress counts its scores so far', () => {
     const g1 = run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO']), { kind: 'play', seat: 0, move: '8G CAT' }).state;
-    expect(matchStanding(MATCH_VARIANT, [g1, null])).toMatchObject({ ok: true, value: { status: 'open', totals: { Ann: 10, Bob: 0 }, result: null } });
+    expect(matchStanding(MATCH_VARIANT, [g1, null])).toMatchObject({
+      ok: true,
+      value: { status: 'open', totals: { Ann: 10, Bob: 0 }, result: null },
+    });
     const g2 = start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1);
-    expect(matchStanding(MATCH_VARIANT, [g1, g2])).toMatchObject({ ok: true, value: { status: 'playing', totals: { Ann: 10, Bob: 0 }, result: null } });
+    expect(matchStanding(MATCH_VARIANT, [g1, g2])).toMatchObject({
+      ok: true,
+      value: { status: 'playing', totals: { Ann: 10, Bob: 0 }, result: null },
+    });
   });
 
   test('both games forfeited by Ann before they began: under seed-001 §4 she goes first then second, Bob neither; margins decide', () => {
@@ -79,11 +91,18 @@ describe('match standing (seed-003 rule 1, scoring 11; seed-001 §4)', () => {
       Bob: { positions: ['neither', 'neither'], firsts: 0, seconds: 0 },
     });
     // Each forfeit is recorded 0–100 for Bob.
-    expect(r.value).toMatchObject({ status: 'ended', totals: { Ann: 0, Bob: 200 }, result: { winner: 'Bob', gameWinners: ['Bob', 'Bob'] } });
+    expect(r.value).toMatchObject({
+      status: 'ended',
+      totals: { Ann: 0, Bob: 200 },
+      result: { winner: 'Bob', gameWinners: ['Bob', 'Bob'] },
+    });
   });
 
   test('MATCH_VARIANT has no forfeit rule: a game forfeited before it began counts neither first nor second, and the scores stand', () => {
-    const g2 = run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1), { kind: 'play', seat: 1, move: '8G CAT' }).state, { kind: 'resign', seat: 0 }).state;
+    const g2 = run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1), { kind: 'play', seat: 1, move: '8G CAT' }).state, {
+      kind: 'resign',
+      seat: 0,
+    }).state;
     const r = matchStanding(MATCH_VARIANT, [forfeitAtStart(MATCH_VARIANT, 0, 1), g2]);
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.firsts).toEqual({

@@ -49,12 +49,16 @@ export type ForfeitEndReason = (typeof FORFEIT_END_REASONS)[number];
 
 /** The seat that forfeited an ended game (by forfeit or timeout), or null. */
 export const forfeiterOf = (state: GameState): Seat | null =>
-  state.status === 'ended' && state.result && state.result.loser !== null && (FORFEIT_END_REASONS as readonly string[]).includes(state.result.reason)
+  state.status === 'ended' &&
+  state.result &&
+  state.result.loser !== null &&
+  (FORFEIT_END_REASONS as readonly string[]).includes(state.result.reason)
     ? state.result.loser
     : null;
 
 /** A forfeited game that had not begun: no turn was taken before it ended (seed-001 §4 "before it has begun"). */
-export const forfeitedBeforeStart = (state: GameState): boolean => forfeiterOf(state) !== null && state.history.every((h) => h.kind === 'end-adjustment' || h.kind === 'time-penalty');
+export const forfeitedBeforeStart = (state: GameState): boolean =>
+  forfeiterOf(state) !== null && state.history.every((h) => h.kind === 'end-adjustment' || h.kind === 'time-penalty');
 
 /**
  * The scores a game is recorded with, e.g. for a match total. A forfeited game under

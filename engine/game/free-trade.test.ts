@@ -37,7 +37,7 @@ describe('seed-002 example 2: AAAITUY', () => {
     expect(plan.ok && plan.value.yAs).toBe('vowel');
   });
 
-  test('two A\'s cannot be traded: removing one leaves no tradable condition', () => {
+  test("two A's cannot be traded: removing one leaves no tradable condition", () => {
     const r = checkTradePlan(ENGLISH, rack('AAAITUY'), ['A', 'A']);
     expect(r.ok ? 'ok' : r.error.code).toBe('FREE_TRADE_NOT_ALLOWED');
   });

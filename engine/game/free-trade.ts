@@ -63,9 +63,7 @@ export const conditionsCured = (dist: Distribution, rack: readonly string[], til
   const present = rackConditions(dist, rack, y);
   const n = counts(rack).get(tile) ?? 0;
   const vowel = isVowel(dist, tile, y);
-  return present.filter((c) =>
-    c === 'two-pair' ? n >= 2 : c === 'three-of-a-kind' ? n >= 3 : c === 'few-vowels' ? !vowel : vowel,
-  );
+  return present.filter((c) => (c === 'two-pair' ? n >= 2 : c === 'three-of-a-kind' ? n >= 3 : c === 'few-vowels' ? !vowel : vowel));
 };
 
 export interface FreeTradeOption {
@@ -121,10 +119,15 @@ export const checkTradePlan = (dist: Distribution, rack: readonly string[], tile
   }
   if (without(rack, tiles) === null) {
     return err(
-      ruleError('TILES_NOT_IN_RACK', `The rack ${joinTiles(rack)} does not hold the tiles ${joinTiles(tiles)} announced for a free trade.`, {
-        rack: joinTiles(rack),
-        tiles: joinTiles(tiles),
-      }, SEED),
+      ruleError(
+        'TILES_NOT_IN_RACK',
+        `The rack ${joinTiles(rack)} does not hold the tiles ${joinTiles(tiles)} announced for a free trade.`,
+        {
+          rack: joinTiles(rack),
+          tiles: joinTiles(tiles),
+        },
+        SEED,
+      ),
     );
   }
   for (const y of rack.includes('Y') ? Y_READINGS : (['vowel'] as const)) {

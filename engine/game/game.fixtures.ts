@@ -50,7 +50,8 @@ export const openingEvents = (rules: RuleSet, racks: readonly [string, string], 
   { type: 'tiles-drawn', seat: firstSeat === 0 ? 1 : 0, tiles: tiles(racks[firstSeat === 0 ? 1 : 0]) },
 ];
 
-export const start = (rules: RuleSet, racks: readonly [string, string], firstSeat: Seat = 0): GameState => fold(null, openingEvents(rules, racks, firstSeat));
+export const start = (rules: RuleSet, racks: readonly [string, string], firstSeat: Seat = 0): GameState =>
+  fold(null, openingEvents(rules, racks, firstSeat));
 
 /** The same game with only `left` tiles in the bag (the rest removed from play, as if long gone). */
 export const withBag = (s: GameState, left: number): GameState => ({ ...s, bag: s.bag.slice(0, left) });

@@ -16,22 +16,28 @@ const move = (text: string): PlayMove => {
   if (!m.ok || m.value.kind !== 'play') throw new Error(text);
   return m.value;
 };
-const withChallenge = (base: RuleSet, challenge: Partial<RuleSet['challenge']>): RuleSet => ({ ...base, challenge: { ...base.challenge, ...challenge } });
+const withChallenge = (base: RuleSet, challenge: Partial<RuleSet['challenge']>): RuleSet => ({
+  ...base,
+  challenge: { ...base.challenge, ...challenge },
+});
 
 // Ann: C3 A1 T1 S1 E1 R1 O1 = 9 points on the rack. Bob: Q10 I1 Z10 A1 X8 E1 O1 = 32.
 const ANN = 'CATSERO';
 const BOB = 'QIZAXEO';
 
 describe('plays', () => {
-  test.each([NSA_2008, WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID])('$id: 8G CAT scores (3 + 1 + 1) × 2 = 10 and refills the rack', (rules) => {
-    const { state, events } = run(start(rules, [ANN, BOB]), { kind: 'play', seat: 0, move: '8G CAT' });
-    expect(types(events)).toEqual(['play', 'tiles-drawn']);
-    expect(state.scores).toEqual([10, 0]);
-    expect(state.turn).toBe(1);
-    expect(state.racks[0].tiles).toHaveLength(7);
-    expect(bagCount(state)).toBe(100 - 14 - 3);
-    expect(tileAt(state.board, 7, 6)).toEqual({ letter: 'C', blank: false });
-  });
+  test.each([NSA_2008, WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID])(
+    '$id: 8G CAT scores (3 + 1 + 1) × 2 = 10 and refills the rack',
+    (rules) => {
+      const { state, events } = run(start(rules, [ANN, BOB]), { kind: 'play', seat: 0, move: '8G CAT' });
+      expect(types(events)).toEqual(['play', 'tiles-drawn']);
+      expect(state.scores).toEqual([10, 0]);
+      expect(state.turn).toBe(1);
+      expect(state.racks[0].tiles).toHaveLength(7);
+      expect(bagCount(state)).toBe(100 - 14 - 3);
+      expect(tileAt(state.board, 7, 6)).toEqual({ letter: 'C', blank: false });
+    },
+  );
 
   test('a play out of turn, off the rack or off the centre is refused', () => {
     const s = start(NSA_2008, [ANN, BOB]);
@@ -112,17 +118,79 @@ describe('exchange and pass', () => {
 
 describe('challenges', () => {
   // Ann plays 8G CAT (valid, 10) or 8G TAC (phony, 10); Bob challenges.
-  const cases: [string, RuleSet, string, { events: string[]; scores: [number, number]; turn: 0 | 1; board: number; status?: string; winner?: 0 | 1 }][] = [
-    ['double, valid: challenger loses the turn', NSA_2008, 'CAT', { events: ['challenge', 'turn-lost'], scores: [10, 0], turn: 0, board: 3 }],
-    ['double, phony: tiles back, drawn tiles returned', NSA_2008, 'TAC', { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 1, board: 0 }],
-    ['single, valid: no penalty', withChallenge(NSA_2008, { mode: 'single' }), 'CAT', { events: ['challenge'], scores: [10, 0], turn: 1, board: 3 }],
-    ['5 per word, valid: +5 to the player', WESPA, 'CAT', { events: ['challenge', 'challenge-points'], scores: [15, 0], turn: 1, board: 3 }],
-    ['5 per word, phony withdrawn', WESPA, 'TAC', { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 1, board: 0 }],
-    ['10 per turn, valid', withChallenge(WESPA, { mode: 'points-per-turn', points: 10 }), 'CAT', { events: ['challenge', 'challenge-points'], scores: [20, 0], turn: 1, board: 3 }],
-    ['deducted from the challenger', withChallenge(WESPA, { pointsRecipient: 'deducted-from-challenger' }), 'CAT', { events: ['challenge', 'challenge-points'], scores: [10, -5], turn: 1, board: 3 }],
-    ['triple, valid: the challenger loses the game', withChallenge(NSA_2008, { mode: 'triple' }), 'CAT', { events: ['challenge', 'game-ended'], scores: [10, 0], turn: 1, board: 3, status: 'ended', winner: 0 }],
-    ['triple, phony: the player loses the game', withChallenge(NSA_2008, { mode: 'triple' }), 'TAC', { events: ['challenge', 'tiles-returned', 'phony-withdrawn', 'game-ended'], scores: [0, 0], turn: 1, board: 0, status: 'ended', winner: 1 }],
-    ['free, phony: withdrawn and the same player plays again', FRIENDLY, 'TAC', { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 0, board: 0 }],
+  const cases: [
+    string,
+    RuleSet,
+    string,
+    { events: string[]; scores: [number, number]; turn: 0 | 1; board: number; status?: string; winner?: 0 | 1 },
+  ][] = [
+    [
+      'double, valid: challenger loses the turn',
+      NSA_2008,
+      'CAT',
+      { events: ['challenge', 'turn-lost'], scores: [10, 0], turn: 0, board: 3 },
+    ],
+    [
+      'double, phony: tiles back, drawn tiles returned',
+      NSA_2008,
+      'TAC',
+      { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 1, board: 0 },
+    ],
+    [
+      'single, valid: no penalty',
+      withChallenge(NSA_2008, { mode: 'single' }),
+      'CAT',
+      { events: ['challenge'], scores: [10, 0], turn: 1, board: 3 },
+    ],
+    [
+      '5 per word, valid: +5 to the player',
+      WESPA,
+      'CAT',
+      { events: ['challenge', 'challenge-points'], scores: [15, 0], turn: 1, board: 3 },
+    ],
+    [
+      '5 per word, phony withdrawn',
+      WESPA,
+      'TAC',
+      { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 1, board: 0 },
+    ],
+    [
+      '10 per turn, valid',
+      withChallenge(WESPA, { mode: 'points-per-turn', points: 10 }),
+      'CAT',
+      { events: ['challenge', 'challenge-points'], scores: [20, 0], turn: 1, board: 3 },
+    ],
+    [
+      'deducted from the challenger',
+      withChallenge(WESPA, { pointsRecipient: 'deducted-from-challenger' }),
+      'CAT',
+      { events: ['challenge', 'challenge-points'], scores: [10, -5], turn: 1, board: 3 },
+    ],
+    [
+      'triple, valid: the challenger loses the game',
+      withChallenge(NSA_2008, { mode: 'triple' }),
+      'CAT',
+      { events: ['challenge', 'game-ended'], scores: [10, 0], turn: 1, board: 3, status: 'ended', winner: 0 },
+    ],
+    [
+      'triple, phony: the player loses the game',
+      withChallenge(NSA_2008, { mode: 'triple' }),
+      'TAC',
+      {
+        events: ['challenge', 'tiles-returned', 'phony-withdrawn', 'game-ended'],
+        scores: [0, 0],
+        turn: 1,
+        board: 0,
+        status: 'ended',
+        winner: 1,
+      },
+    ],
+    [
+      'free, phony: withdrawn and the same player plays again',
+      FRIENDLY,
+      'TAC',
+      { events: ['challenge', 'tiles-returned', 'phony-withdrawn'], scores: [0, 0], turn: 0, board: 0 },
+    ],
     ['free, valid: costs nothing', FRIENDLY, 'CAT', { events: ['challenge'], scores: [10, 0], turn: 1, board: 3 }],
   ];
   test.each(cases)('%s', (_name, rules, word, want) => {
@@ -229,7 +297,9 @@ describe('resignation, timeout', () => {
     expect(s.scores[0]).toBe(-33);
     expect(s.result?.winner).toBe(1);
     // An adjudicator's ruling gives 2 points back: −31 beats −32.
-    s = fold(s, [{ type: 'ruling-applied', ruling: 'TIME_PENALTY_MISCOUNTED', scoreChanges: [{ seat: 0, points: 2 }], note: 'one minute fewer' }]);
+    s = fold(s, [
+      { type: 'ruling-applied', ruling: 'TIME_PENALTY_MISCOUNTED', scoreChanges: [{ seat: 0, points: 2 }], note: 'one minute fewer' },
+    ]);
     expect(s.scores).toEqual([-31, -32]);
     expect(s.result?.winner).toBe(0);
   });

@@ -2,8 +2,29 @@
 export * from './events.js';
 export * from './state.js';
 export { apply, replay, createState, type ReplayError } from './apply.js';
-export { decide, createGame, lookup, playEvent, challengeEvents, endIfOver, drawEvent, COMMAND_KINDS, type Command, type DecideContext } from './decide.js';
-export { viewFor, spectatorView, clockView, legalActions, ACTION_KINDS, type ActionKind, type ClockView, type SeatView, type SpectatorView } from './view.js';
+export {
+  decide,
+  createGame,
+  lookup,
+  playEvent,
+  challengeEvents,
+  endIfOver,
+  drawEvent,
+  COMMAND_KINDS,
+  type Command,
+  type DecideContext,
+} from './decide.js';
+export {
+  viewFor,
+  spectatorView,
+  clockView,
+  legalActions,
+  ACTION_KINDS,
+  type ActionKind,
+  type ClockView,
+  type SeatView,
+  type SpectatorView,
+} from './view.js';
 export { commitment, drawIndex, drawTiles } from './bag.js';
 export { verifyDraws } from './verify.js';
 export * from './end.js';

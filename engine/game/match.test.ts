@@ -7,9 +7,14 @@ import { matchGames, matchResult, matchStanding } from './match.js';
 
 // Game 1: Ann first plays 8G CAT (10), Bob resigns. Game 2: Bob first plays 8G CAT (10) or CATS
 // ((3 + 1 + 1 + 1) × 2 = 12), Ann resigns.
-const game1 = () => run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO']), { kind: 'play', seat: 0, move: '8G CAT' }).state, { kind: 'resign', seat: 1 }).state;
+const game1 = () =>
+  run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO']), { kind: 'play', seat: 0, move: '8G CAT' }).state, { kind: 'resign', seat: 1 })
+    .state;
 const game2 = (word: string) =>
-  run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1), { kind: 'play', seat: 1, move: `8G ${word}` }).state, { kind: 'resign', seat: 0 }).state;
+  run(run(start(MATCH_VARIANT, ['CATSERO', 'CATSERO'], 1), { kind: 'play', seat: 1, move: `8G ${word}` }).state, {
+    kind: 'resign',
+    seat: 0,
+  }).state;
 
 describe('matches (seed-003 rule 1, scoring 11)', () => {
   test('two games, each player first once', () => {

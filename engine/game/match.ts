@@ -17,7 +17,8 @@ const key = (p: PlayerInfo): string => p.id ?? p.name;
 
 /** The games of a match: the same seats, the first player alternating (seed-003 rule 1). */
 export const matchGames = (rules: RuleSet): Result<{ firstSeat: Seat }[]> => {
-  if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
+  if (rules.match.games === null)
+    return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
   return ok(Array.from({ length: rules.match.games }, (_, i) => ({ firstSeat: (i % 2) as Seat })));
 };
 
@@ -36,9 +37,12 @@ export interface MatchResult {
  * has no result: MATCH_ABORTED.
  */
 export function matchResult(rules: RuleSet, games: readonly GameState[]): Result<MatchResult> {
-  if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
+  if (rules.match.games === null)
+    return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
   if (games.length !== rules.match.games) {
-    return err(ruleError('MATCH_INCOMPLETE', `A match has ${rules.match.games} games; ${games.length} given.`, { games: games.length }, RULE_1));
+    return err(
+      ruleError('MATCH_INCOMPLETE', `A match has ${rules.match.games} games; ${games.length} given.`, { games: games.length }, RULE_1),
+    );
   }
   const names = games[0]!.players.map(key);
   const firsts = new Map<string, number>();
@@ -47,11 +51,21 @@ export function matchResult(rules: RuleSet, games: readonly GameState[]): Result
   for (const [i, g] of games.entries()) {
     const here = g.players.map(key);
     if (here.some((n) => !(n in totals)) || new Set(here).size !== 2) {
-      return err(ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1));
+      return err(
+        ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1),
+      );
     }
-    if (g.status !== 'ended' || !g.result) return err(ruleError('MATCH_INCOMPLETE', `Game ${i + 1} has not ended.`, { game: i + 1 }, RULE_1));
+    if (g.status !== 'ended' || !g.result)
+      return err(ruleError('MATCH_INCOMPLETE', `Game ${i + 1} has not ended.`, { game: i + 1 }, RULE_1));
     if (isAborted(g)) {
-      return err(ruleError('MATCH_ABORTED', `Game ${i + 1} was aborted: it has no result, so the match has no combined points to decide it.`, { game: i + 1 }, SCORING_11));
+      return err(
+        ruleError(
+          'MATCH_ABORTED',
+          `Game ${i + 1} was aborted: it has no result, so the match has no combined points to decide it.`,
+          { game: i + 1 },
+          SCORING_11,
+        ),
+      );
     }
     const first = here[g.firstSeat]!;
     firsts.set(first, (firsts.get(first) ?? 0) + 1);
@@ -60,7 +74,9 @@ export function matchResult(rules: RuleSet, games: readonly GameState[]): Result
     gameWinners.push(g.result.winner === null ? null : here[g.result.winner]!);
   }
   if (names.some((n) => (firsts.get(n) ?? 0) !== games.length / 2)) {
-    return err(ruleError('MATCH_FIRST_PLAYER', 'In a match each player goes first in one game.', { firsts: Object.fromEntries(firsts) }, RULE_1));
+    return err(
+      ruleError('MATCH_FIRST_PLAYER', 'In a match each player goes first in one game.', { firsts: Object.fromEntries(firsts) }, RULE_1),
+    );
   }
   const [a, b] = names as [string, string];
   const winner = totals[a]! === totals[b]! ? null : totals[a]! > totals[b]! ? a : b;
@@ -96,7 +112,8 @@ export interface MatchStanding {
  * before its first turn is unplayed — the forfeiter's position follows the rule, the opponent gets neither.
  */
 export function matchStanding(rules: RuleSet, games: readonly (GameState | null)[]): Result<MatchStanding> {
-  if (rules.match.games === null) return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
+  if (rules.match.games === null)
+    return err(ruleError('NOT_A_MATCH', `${rules.name} plays single games, not matches.`, { rule: 'match.games' }));
   const begun = games.filter((g): g is GameState => g !== null);
   const names = begun[0]?.players.map(key) ?? [];
   const totals: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
@@ -104,13 +121,19 @@ export function matchStanding(rules: RuleSet, games: readonly (GameState | null)
   for (const [i, g] of begun.entries()) {
     const here = g.players.map(key);
     if (here.some((n) => !(n in totals))) {
-      return err(ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1));
+      return err(
+        ruleError('MATCH_PLAYERS_DIFFER', `Game ${i + 1} is not between the match's two players.`, { game: i + 1, players: here }, RULE_1),
+      );
     }
     const scores = g.status === 'ended' ? recordedScores(rules, g) : g.scores;
     const forfeiter = forfeitedBeforeStart(g) ? forfeiterOf(g) : null;
     here.forEach((n, seat) => {
       totals[n]! += scores[seat]!;
-      sequences[n]!.push(forfeiter === null ? { kind: 'played', first: seat === g.firstSeat } : { kind: 'unplayed', role: seat === forfeiter ? 'forfeiter' : 'opponent' });
+      sequences[n]!.push(
+        forfeiter === null
+          ? { kind: 'played', first: seat === g.firstSeat }
+          : { kind: 'unplayed', role: seat === forfeiter ? 'forfeiter' : 'opponent' },
+      );
     });
   }
   const firsts = Object.fromEntries(names.map((n) => [n, firstSecondTally(rules.tournament.forfeitFirstSecond, sequences[n]!)]));

@@ -52,5 +52,4 @@ export const missingFrom = (from: readonly string[], tiles: readonly string[]): 
 export const withAdded = (dist: Distribution, sorted: readonly string[], tiles: readonly string[]): string[] =>
   tiles.length === 0 ? sorted.slice() : canonical(dist, [...sorted, ...tiles]);
 
-export const sameTiles = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && without(a, b)?.length === 0;
+export const sameTiles = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && without(a, b)?.length === 0;

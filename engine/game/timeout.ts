@@ -18,12 +18,21 @@ import type { GameState } from './state.js';
 export const timeoutOutcome = (state: GameState, now: string, seed: string | null): Result<GameEvent[]> => {
   const c = cite('woogles', 'liwords pkg/gameplay/end.go, game.go (correspondence timeout)', 'V');
   if (!isCorrespondence(state.timeControl)) {
-    return err(ruleError('NOT_TIMED', `This game is ${state.timeControl.kind}: it has no deadline to run out.`, { kind: state.timeControl.kind }));
+    return err(
+      ruleError('NOT_TIMED', `This game is ${state.timeControl.kind}: it has no deadline to run out.`, { kind: state.timeControl.kind }),
+    );
   }
   if (state.status === 'ended') return err(ruleError('GAME_OVER', 'The game is over.', {}));
   const due = deadline(state);
   if (due === null || Date.parse(now) < Date.parse(due)) {
-    return err(ruleError('NOT_OVERDUE', `${state.players[state.turn].name} has until ${due} to move; it is ${now}.`, { deadline: due, now, seat: state.turn }, c));
+    return err(
+      ruleError(
+        'NOT_OVERDUE',
+        `${state.players[state.turn].name} has until ${due} to move; it is ${now}.`,
+        { deadline: due, now, seat: state.turn },
+        c,
+      ),
+    );
   }
   return decide(state, { kind: 'timeout', seat: state.turn }, { lexicon: null, seed, now });
 };

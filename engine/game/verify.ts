@@ -18,7 +18,11 @@ export function verifyDraws(seed: string, events: readonly GameEvent[]): Result<
     return err(ruleError('NOT_SEEDED', 'Only a seeded game (game-created with a bag commitment) can be verified.'));
   }
   if (commitment(seed) !== first.bag.commitment) {
-    return err(ruleError('SEED_COMMITMENT_MISMATCH', 'The seed does not hash to the commitment made when the game was created.', { commitment: first.bag.commitment }));
+    return err(
+      ruleError('SEED_COMMITMENT_MISMATCH', 'The seed does not hash to the commitment made when the game was created.', {
+        commitment: first.bag.commitment,
+      }),
+    );
   }
   let state: GameState | null = null;
   let checked = 0;
@@ -28,7 +32,11 @@ export function verifyDraws(seed: string, events: readonly GameEvent[]): Result<
       const expected = drawTiles(seed, state.drawCount, state.bag, e.tiles.length).tiles;
       if (!sameTiles(expected, e.tiles) || expected.join() !== e.tiles.join()) {
         return err(
-          ruleError('DRAW_MISMATCH', `Event ${i}: the seed draws ${expected.join('')}, but the log says ${e.tiles.join('')}.`, { index: i, expected, actual: e.tiles }),
+          ruleError('DRAW_MISMATCH', `Event ${i}: the seed draws ${expected.join('')}, but the log says ${e.tiles.join('')}.`, {
+            index: i,
+            expected,
+            actual: e.tiles,
+          }),
         );
       }
       checked += e.tiles.length;

@@ -102,8 +102,18 @@ describe('legalActions lists the game-level actions where they are open', () => 
   });
 
   test('no request-pause when the game allows no pauses or less than the shortest pause is left', () => {
-    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauses: 0 }), 1)).toEqual(['resign', 'abort']);
-    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauseSeconds: 3599 }), 1)).toEqual(['resign', 'abort']);
-    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauseSeconds: 3600 }), 1)).toEqual(['resign', 'abort', 'request-pause']);
+    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauses: 0 }), 1)).toEqual([
+      'resign',
+      'abort',
+    ]);
+    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauseSeconds: 3599 }), 1)).toEqual([
+      'resign',
+      'abort',
+    ]);
+    expect(legalActions(timed({ kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauseSeconds: 3600 }), 1)).toEqual([
+      'resign',
+      'abort',
+      'request-pause',
+    ]);
   });
 });

@@ -119,9 +119,4 @@ export interface GcgTimePenaltyEvent extends GcgEventBase {
 }
 
 export type GcgEvent =
-  | GcgMoveEvent
-  | GcgPhonyReturnedEvent
-  | GcgChallengeBonusEvent
-  | GcgEndRackPointsEvent
-  | GcgEndRackPenaltyEvent
-  | GcgTimePenaltyEvent;
+  GcgMoveEvent | GcgPhonyReturnedEvent | GcgChallengeBonusEvent | GcgEndRackPointsEvent | GcgEndRackPenaltyEvent | GcgTimePenaltyEvent;

@@ -17,23 +17,26 @@ const lexicon = (() => {
 })();
 
 describe('gameToGcg: a game log as a GCG record', () => {
-  test.each(readdirSync(CORPUS).filter((f) => f.endsWith('.gcg')))('%s: import → export → replay keeps every play, score and the result', (file) => {
-    const doc = parseGcg(readFileSync(join(CORPUS, file)));
-    if (!doc.ok) throw new Error(doc.error.message);
-    const first = replayGcg(doc.value, { lexicon });
-    expect(first.ok).toBe(true);
-    const text = formatGcg(gameToGcg(first.events, { viewer: null }));
-    const again = parseGcg(text);
-    if (!again.ok) throw new Error(again.error.message);
-    const second = replayGcg(again.value, { lexicon });
-    expect(second.errors).toEqual([]);
-    expect(second.mismatches).toEqual([]);
-    expect(second.finalScores).toEqual(first.finalScores);
-    expect(second.result).toEqual(first.result);
-    // Every play, with the score the engine gave it (a record's mis-scored withdrawn play is written as scored).
-    const written = again.value.events.flatMap((e) => (e.kind === 'move' && e.move.kind === 'play' ? [[e.player, e.score]] : []));
-    expect(written).toEqual(first.events.flatMap((e) => (e.type === 'play' ? [[e.seat, e.score]] : [])));
-  });
+  test.each(readdirSync(CORPUS).filter((f) => f.endsWith('.gcg')))(
+    '%s: import → export → replay keeps every play, score and the result',
+    (file) => {
+      const doc = parseGcg(readFileSync(join(CORPUS, file)));
+      if (!doc.ok) throw new Error(doc.error.message);
+      const first = replayGcg(doc.value, { lexicon });
+      expect(first.ok).toBe(true);
+      const text = formatGcg(gameToGcg(first.events, { viewer: null }));
+      const again = parseGcg(text);
+      if (!again.ok) throw new Error(again.error.message);
+      const second = replayGcg(again.value, { lexicon });
+      expect(second.errors).toEqual([]);
+      expect(second.mismatches).toEqual([]);
+      expect(second.finalScores).toEqual(first.finalScores);
+      expect(second.result).toEqual(first.result);
+      // Every play, with the score the engine gave it (a record's mis-scored withdrawn play is written as scored).
+      const written = again.value.events.flatMap((e) => (e.kind === 'move' && e.move.kind === 'play' ? [[e.player, e.score]] : []));
+      expect(written).toEqual(first.events.flatMap((e) => (e.type === 'play' ? [[e.seat, e.score]] : [])));
+    },
+  );
 
   // Ann opens with CAT; Bob exchanges QZ; the game is still on.
   const s0 = start(NSA_2008, ['CATSERO', 'QIZAXEO']);

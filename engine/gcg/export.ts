@@ -126,7 +126,8 @@ export function gameToGcg(events: readonly GameEvent[], options: GcgExportOption
           else out.push({ ...base(a.seat, null, a.points, after), rack: tiles, kind: 'end-rack-penalty', tiles });
         }
         const last = out[out.length - 1];
-        if (last && e.loser !== null) out[out.length - 1] = { ...last, notes: [...last.notes, `${names[e.loser]} lost the game (${e.reason}).`] };
+        if (last && e.loser !== null)
+          out[out.length - 1] = { ...last, notes: [...last.notes, `${names[e.loser]} lost the game (${e.reason}).`] };
         return;
       }
       default:
@@ -144,7 +145,8 @@ export function gameToGcg(events: readonly GameEvent[], options: GcgExportOption
   if (created.bag.kind === 'seeded') pragma('bag-commitment', created.bag.commitment);
   if (ended && final.result?.seed) pragma('bag-seed', final.result.seed);
 
-  const lastRack = (seat: Seat) => (!ended && shows(seat) && final.racks[seat].tiles.length > 0 ? { rack: joinTiles(final.racks[seat].tiles), line: 0 } : null);
+  const lastRack = (seat: Seat) =>
+    !ended && shows(seat) && final.racks[seat].tiles.length > 0 ? { rack: joinTiles(final.racks[seat].tiles), line: 0 } : null;
   return {
     players: [
       { nickname: nicks[0], name: names[0], line: 0 },

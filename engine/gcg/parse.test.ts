@@ -10,7 +10,10 @@ const parsed = (text: string | Uint8Array): GcgDocument => {
 
 describe('event lines', () => {
   test.each<[string, Record<string, unknown>]>([
-    ['>Ann: ANTHER? n8 ANoTHER +73 416', { kind: 'move', rack: 'ANTHER?', score: 73, cumulative: 416, move: { kind: 'play', anchor: { row: 7, col: 13, dir: 'down' } } }],
+    [
+      '>Ann: ANTHER? n8 ANoTHER +73 416',
+      { kind: 'move', rack: 'ANTHER?', score: 73, cumulative: 416, move: { kind: 'play', anchor: { row: 7, col: 13, dir: 'down' } } },
+    ],
     ['>Ann: ABC 8H FEIGN +18 161  BE, ET', { kind: 'move', annotation: 'BE, ET', cumulative: 161 }],
     ['>Ann: MOULAGD -- -76 354', { kind: 'phony-returned', rack: 'MOULAGD', score: -76, cumulative: 354 }],
     ['>Ann: LWGRAKE -- +0 59', { kind: 'phony-returned', score: 0 }],

@@ -48,7 +48,13 @@ export interface GcgError extends RuleError {
   readonly line: number;
 }
 
-const gcgError = (code: GcgErrorCode, line: number, message: string, details: Record<string, unknown> = {}, citation?: Citation): GcgError => {
+const gcgError = (
+  code: GcgErrorCode,
+  line: number,
+  message: string,
+  details: Record<string, unknown> = {},
+  citation?: Citation,
+): GcgError => {
   const e = { code, line, message: `Line ${line}: ${message}`, details: { line, ...details } };
   return citation ? { ...e, citation } : e;
 };
@@ -79,7 +85,13 @@ const declaredEncoding = (firstLine: string): Result<GcgEncoding | null, GcgErro
   const enc = encodingNamed(name);
   if (!enc)
     return err(
-      gcgError('UNSUPPORTED_ENCODING', 1, `the character encoding "${name}" is not supported: use UTF-8 or ISO-8859-1.`, { encoding: name }, LEXICAL),
+      gcgError(
+        'UNSUPPORTED_ENCODING',
+        1,
+        `the character encoding "${name}" is not supported: use UTF-8 or ISO-8859-1.`,
+        { encoding: name },
+        LEXICAL,
+      ),
     );
   return ok(enc);
 };
@@ -188,7 +200,11 @@ export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgErr
       const playerPragma = /^player(\d+)$/.exec(keyword);
       const rackPragma = /^rack([12])$/.exec(keyword);
       if (afterRack && !rackPragma && keyword !== 'incomplete')
-        return fail('EVENT_AFTER_LAST_RACK', `"${content}" follows a #rack pragma; only #rack1, #rack2 and #incomplete may end a record.`, PRAGMAS);
+        return fail(
+          'EVENT_AFTER_LAST_RACK',
+          `"${content}" follows a #rack pragma; only #rack1, #rack2 and #incomplete may end a record.`,
+          PRAGMAS,
+        );
 
       if (keyword === 'character-encoding') {
         if (line !== 1) return fail('ENCODING_NOT_FIRST', `"${content}" must be the first line of the record.`, LEXICAL);
@@ -197,13 +213,16 @@ export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgErr
       if (playerPragma) {
         const n = Number(playerPragma[1]);
         if (n !== 1 && n !== 2) return fail('BAD_PRAGMA', `"#${keyword}": a record has #player1 and #player2 only.`, PRAGMAS);
-        if (events.length > 0) return fail('PRAGMA_AFTER_EVENTS', `"${content}" comes after the first event; players are declared before.`, PRAGMAS);
+        if (events.length > 0)
+          return fail('PRAGMA_AFTER_EVENTS', `"${content}" comes after the first event; players are declared before.`, PRAGMAS);
         const p = /^(\S+)\s*(.*)$/.exec(value);
         if (!p) return fail('BAD_PRAGMA', `"${content}" has no nickname: write #player${n} NICK Full Name.`, PRAGMAS);
         const nickname = p[1]!;
-        if (nickname.includes(':')) return fail('BAD_PRAGMA', `the nickname "${nickname}" contains ":", which ends the nickname in event lines.`, PRAGMAS);
+        if (nickname.includes(':'))
+          return fail('BAD_PRAGMA', `the nickname "${nickname}" contains ":", which ends the nickname in event lines.`, PRAGMAS);
         const idx = n - 1;
-        if (players[idx]) return fail('PLAYER_NUMBER_REDUNDANT', `#player${n} is declared twice (first on line ${players[idx]!.line}).`, PRAGMAS);
+        if (players[idx])
+          return fail('PLAYER_NUMBER_REDUNDANT', `#player${n} is declared twice (first on line ${players[idx]!.line}).`, PRAGMAS);
         const other = players[1 - idx];
         const player: GcgPlayer = { nickname, name: p[2]!, line };
         if (other && other.nickname === nickname)
@@ -215,14 +234,16 @@ export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgErr
       }
       if (keyword === 'note') {
         const last = events[events.length - 1];
-        if (!last) return fail('NOTE_BEFORE_EVENTS', `"${content}" comes before any event; a note comments on the event before it.`, PRAGMAS);
+        if (!last)
+          return fail('NOTE_BEFORE_EVENTS', `"${content}" comes before any event; a note comments on the event before it.`, PRAGMAS);
         last.notes.push(value);
         noteOpen = true;
         continue;
       }
       if (rackPragma) {
         const idx = Number(rackPragma[1]) - 1;
-        if (!players[0] || !players[1]) return fail('EVENT_BEFORE_PLAYERS', `"${content}" comes before both players are declared.`, PRAGMAS);
+        if (!players[0] || !players[1])
+          return fail('EVENT_BEFORE_PLAYERS', `"${content}" comes before both players are declared.`, PRAGMAS);
         if (lastRacks[idx]) return fail('REDUNDANT_PRAGMA', `#${keyword} is given twice (first on line ${lastRacks[idx]!.line}).`, PRAGMAS);
         if (value === '') return fail('BAD_RACK', `"${content}" has no rack.`, PRAGMAS);
         const rack = parseRack(value);
@@ -293,12 +314,7 @@ export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgErr
  * The fields after `>NICK:`. The score pair is the first signed number followed by an integer,
  * so old records' trailing annotations (`+26 66  BE, ET, DO`) stay out of the fields (gcg §3 notes).
  */
-const parseEventFields = (
-  rest: string,
-  line: number,
-  content: string,
-  player: 0 | 1,
-): Result<Omit<GcgEvent, 'notes'>, GcgError> => {
+const parseEventFields = (rest: string, line: number, content: string, player: 0 | 1): Result<Omit<GcgEvent, 'notes'>, GcgError> => {
   const fail = (code: GcgErrorCode, message: string) => err(gcgError(code, line, message, { text: content }, EVENTS));
   const tokens = [...rest.matchAll(/\S+/g)].map((t) => ({ text: t[0], end: t.index + t[0].length }));
   let at = -1;
@@ -321,10 +337,12 @@ const parseEventFields = (
   let rack = '';
   let descriptor: string[];
   if (head.length === 3) [rack, ...descriptor] = head as [string, string, string];
-  else if (head.length === 2 && parseAnchor(head[0]!).ok) descriptor = head; // a play with the rack left out
+  else if (head.length === 2 && parseAnchor(head[0]!).ok)
+    descriptor = head; // a play with the rack left out
   else if (head.length === 2) [rack, ...descriptor] = head as [string, string];
   else if (head.length === 1) descriptor = head;
-  else return fail('BAD_EVENT', `"${content}" has ${head.length} fields before the score; expected RACK and a move or an end-of-game token.`);
+  else
+    return fail('BAD_EVENT', `"${content}" has ${head.length} fields before the score; expected RACK and a move or an end-of-game token.`);
 
   if (rack !== '') {
     const tiles = parseRack(rack);

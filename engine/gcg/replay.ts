@@ -96,14 +96,36 @@ const tilesOf = (text: string): string[] | null => {
 export function inferRules(doc: GcgDocument): Result<RuleSet> {
   const gameType = pragma(doc, 'game-type');
   if (gameType !== undefined && !(GAME_TYPES as readonly string[]).includes(gameType.toLowerCase())) {
-    return err(ruleError('UNKNOWN_VARIANT', `The record is a "${gameType}" game; Arbiter replays classic games only.`, { gameType }, GCG('§2 game-type')));
+    return err(
+      ruleError(
+        'UNKNOWN_VARIANT',
+        `The record is a "${gameType}" game; Arbiter replays classic games only.`,
+        { gameType },
+        GCG('§2 game-type'),
+      ),
+    );
   }
   const layoutPragma = pragma(doc, 'board-layout');
   const layout = layoutPragma === undefined ? 'CrosswordGame' : LAYOUT_NAMES[layoutPragma.toLowerCase()];
-  if (!layout) return err(ruleError('UNKNOWN_VARIANT', `The record's board layout "${layoutPragma}" is not one Arbiter has.`, { layout: layoutPragma }, GCG('§2 board-layout')));
+  if (!layout)
+    return err(
+      ruleError(
+        'UNKNOWN_VARIANT',
+        `The record's board layout "${layoutPragma}" is not one Arbiter has.`,
+        { layout: layoutPragma },
+        GCG('§2 board-layout'),
+      ),
+    );
   const distPragma = (pragma(doc, 'tile-distribution') ?? (layout === 'SuperCrosswordGame' ? 'english_super' : 'english')).toLowerCase();
   if (!DISTRIBUTIONS[distPragma]) {
-    return err(ruleError('UNKNOWN_VARIANT', `The record's tile distribution "${distPragma}" is not one Arbiter has.`, { distribution: distPragma }, GCG('§2 tile-distribution')));
+    return err(
+      ruleError(
+        'UNKNOWN_VARIANT',
+        `The record's tile distribution "${distPragma}" is not one Arbiter has.`,
+        { distribution: distPragma },
+        GCG('§2 tile-distribution'),
+      ),
+    );
   }
   const dist = DISTRIBUTIONS[distPragma]!;
   const bonuses = doc.events.filter((e) => e.kind === 'challenge-bonus' && e.score > 0).map((e) => e.score);
@@ -145,14 +167,23 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     finalScores: state ? { [nicks[0]]: state.scores[0], [nicks[1]]: state.scores[1] } : { [nicks[0]]: 0, [nicks[1]]: 0 },
     errors,
     complete: state?.status === 'ended',
-    result: state?.result ? { winner: state.result.winner === null ? null : nicks[state.result.winner], reason: state.result.reason } : null,
+    result: state?.result
+      ? { winner: state.result.winner === null ? null : nicks[state.result.winner], reason: state.result.reason }
+      : null,
     phonies,
     warnings,
     rules,
     events,
   });
   if (!inferred.ok) {
-    errors.push({ code: inferred.error.code, message: inferred.error.message, line: doc.pragmas.find((p) => p.keyword === 'game-type' || p.keyword === 'board-layout' || p.keyword === 'tile-distribution')?.line ?? null, turn: null });
+    errors.push({
+      code: inferred.error.code,
+      message: inferred.error.message,
+      line:
+        doc.pragmas.find((p) => p.keyword === 'game-type' || p.keyword === 'board-layout' || p.keyword === 'tile-distribution')?.line ??
+        null,
+      turn: null,
+    });
     return report(null);
   }
 
@@ -174,7 +205,10 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
       type: 'game-created',
       rules,
       lexicon: lexicon ? { name: lexicon.name, hash: lexicon.hash } : null,
-      players: [{ name: doc.players[0].name || nicks[0], id: nicks[0] }, { name: doc.players[1].name || nicks[1], id: nicks[1] }],
+      players: [
+        { name: doc.players[0].name || nicks[0], id: nicks[0] },
+        { name: doc.players[1].name || nicks[1], id: nicks[1] },
+      ],
       timeControl: { kind: 'untimed' },
       firstSeat,
       bag: { kind: 'imported' },
@@ -203,7 +237,14 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     const seat = ev.player;
     const off = ev.cumulative - (engine + scoreDrift[seat]);
     if (off !== 0 && off !== cumulativeOff[seat]) {
-      mismatch(ev, turn, 'CUMULATIVE_SCORE_MISMATCH', ev.cumulative, engine + scoreDrift[seat], `${nicks[seat]}'s running total is ${ev.cumulative} in the record; the scores add up to ${engine + scoreDrift[seat]}.`);
+      mismatch(
+        ev,
+        turn,
+        'CUMULATIVE_SCORE_MISMATCH',
+        ev.cumulative,
+        engine + scoreDrift[seat],
+        `${nicks[seat]}'s running total is ${ev.cumulative} in the record; the scores add up to ${engine + scoreDrift[seat]}.`,
+      );
     }
     cumulativeOff[seat] = off;
   };
@@ -218,7 +259,8 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     const end = endIfOver(st(), null);
     return end ? push([end]) : ok(st());
   };
-  const reveal = (seat: Seat, tiles: readonly string[]): Result<GameState> => (tiles.length ? push([{ type: 'rack-revealed', seat, tiles }]) : ok(st()));
+  const reveal = (seat: Seat, tiles: readonly string[]): Result<GameState> =>
+    tiles.length ? push([{ type: 'rack-revealed', seat, tiles }]) : ok(st());
   const run = (cmd: Command): Result<GameEvent[]> => decide(st(), cmd, { lexicon, seed: null });
 
   const evs = doc.events;
@@ -229,12 +271,35 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     const s = st();
 
     if (ev.kind === 'move') {
-      if (endDue || s.status === 'ended') return stop(ruleError('EVENT_AFTER_GAME_END', `${nicks[seat]} moves after the game has ended.`, { line: ev.line }, GCG('§3')), ev, turn);
+      if (endDue || s.status === 'ended')
+        return stop(
+          ruleError('EVENT_AFTER_GAME_END', `${nicks[seat]} moves after the game has ended.`, { line: ev.line }, GCG('§3')),
+          ev,
+          turn,
+        );
       if (s.turn !== seat) {
-        return stop(ruleError('EVENT_OFF_TURN', `It is ${nicks[s.turn]}'s turn, but the record has ${nicks[seat]} move.`, { line: ev.line }, cite('seed-003', 'rule 4')), ev, turn);
+        return stop(
+          ruleError(
+            'EVENT_OFF_TURN',
+            `It is ${nicks[s.turn]}'s turn, but the record has ${nicks[seat]} move.`,
+            { line: ev.line },
+            cite('seed-003', 'rule 4'),
+          ),
+          ev,
+          turn,
+        );
       }
       if (s.status === 'waiting-final' && ev.move.kind !== 'pass') {
-        return stop(ruleError('EVENT_AFTER_GAME_END', `${nicks[seat]} moves after the last tile was played; only a pass or a challenge may follow.`, { line: ev.line }, cite('seed-001', '§9')), ev, turn);
+        return stop(
+          ruleError(
+            'EVENT_AFTER_GAME_END',
+            `${nicks[seat]} moves after the last tile was played; only a pass or a challenge may follow.`,
+            { line: ev.line },
+            cite('seed-001', '§9'),
+          ),
+          ev,
+          turn,
+        );
       }
       const rack = tilesOf(ev.rack);
       if (rack && rack.length) {
@@ -250,9 +315,14 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
       else if (m.kind === 'pass') r = run({ kind: 'pass', seat });
       else if (m.tiles) r = run({ kind: 'exchange', seat, tiles: m.tiles });
       else
-        r = m.count <= bagCount(s) && m.count > 0
-          ? ok([{ type: 'exchange', seat, tiles: null, count: m.count }])
-          : err(ruleError('EXCHANGE_TOO_MANY', `${nicks[seat]} exchanges ${m.count} tiles with ${bagCount(s)} in the bag.`, { count: m.count }));
+        r =
+          m.count <= bagCount(s) && m.count > 0
+            ? ok([{ type: 'exchange', seat, tiles: null, count: m.count }])
+            : err(
+                ruleError('EXCHANGE_TOO_MANY', `${nicks[seat]} exchanges ${m.count} tiles with ${bagCount(s)} in the bag.`, {
+                  count: m.count,
+                }),
+              );
       if (!r.ok) {
         checkCumulative(ev, turn, s.scores[seat] + ev.score);
         return stop(r.error, ev, turn);
@@ -268,8 +338,19 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
       if (engineScore !== ev.score) {
         const withdrawn = play && evs[i + 1]?.kind === 'phony-returned' && evs[i + 1]!.player === seat;
         // A play taken back at once never counted: its mis-scoring is noted, not held against the record.
-        if (withdrawn) warnings.push(`Line ${ev.line}: ${play.move} scores ${engineScore}, not ${ev.score}; the play was withdrawn, so the score never counted.`);
-        else mismatch(ev, turn, 'SCORE_MISMATCH', ev.score, engineScore, `${play ? play.move : 'this turn'} scores ${engineScore}, not ${ev.score}.`);
+        if (withdrawn)
+          warnings.push(
+            `Line ${ev.line}: ${play.move} scores ${engineScore}, not ${ev.score}; the play was withdrawn, so the score never counted.`,
+          );
+        else
+          mismatch(
+            ev,
+            turn,
+            'SCORE_MISMATCH',
+            ev.score,
+            engineScore,
+            `${play ? play.move : 'this turn'} scores ${engineScore}, not ${ev.score}.`,
+          );
         scoreDrift[seat] += ev.score - engineScore;
       }
       checkCumulative(ev, turn, st().scores[seat]);
@@ -280,24 +361,60 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     if (ev.kind === 'phony-returned') {
       const p = s.pending;
       if (!p) {
-        return stop(ruleError('PHONY_RETURNED_WITHOUT_PLAY', `${nicks[seat]}'s phony is withdrawn, but there is no play to withdraw.`, {}, GCG('§3 row 2')), ev, turn);
+        return stop(
+          ruleError(
+            'PHONY_RETURNED_WITHOUT_PLAY',
+            `${nicks[seat]}'s phony is withdrawn, but there is no play to withdraw.`,
+            {},
+            GCG('§3 row 2'),
+          ),
+          ev,
+          turn,
+        );
       }
-      if (p.seat !== seat) return stop(ruleError('PHONY_RETURNED_WRONG_PLAYER', `The withdrawn play was ${nicks[p.seat]}'s, not ${nicks[seat]}'s.`, {}, GCG('§3 row 2')), ev, turn);
+      if (p.seat !== seat)
+        return stop(
+          ruleError('PHONY_RETURNED_WRONG_PLAYER', `The withdrawn play was ${nicks[p.seat]}'s, not ${nicks[seat]}'s.`, {}, GCG('§3 row 2')),
+          ev,
+          turn,
+        );
       const rack = tilesOf(ev.rack);
       if (rack && rack.length && lastMove && lastMove.player === seat) {
         const played = tilesOf(lastMove.rack);
         if (played && played.length && !sameTiles(played, rack)) {
-          return stop(ruleError('PHONY_RETURNED_MISMATCH', `The rack ${ev.rack} of the withdrawn play differs from ${lastMove.rack}, the rack it was played from.`, {}, GCG('§3 row 2')), ev, turn);
+          return stop(
+            ruleError(
+              'PHONY_RETURNED_MISMATCH',
+              `The rack ${ev.rack} of the withdrawn play differs from ${lastMove.rack}, the rack it was played from.`,
+              {},
+              GCG('§3 row 2'),
+            ),
+            ev,
+            turn,
+          );
         }
       }
       endDue = false;
-      const out = challengeEvents(s, other(seat), p.words.slice(0, 1).map((w) => ({ word: w.word, valid: false })), false, null);
+      const out = challengeEvents(
+        s,
+        other(seat),
+        p.words.slice(0, 1).map((w) => ({ word: w.word, valid: false })),
+        false,
+        null,
+      );
       const r = applyHeld(out);
       if (!r.ok) return stop(r.error, ev, turn);
       // The withdrawal takes back what the record credited for the play (its own mis-scoring is noted above).
       const credited = lastMove && lastMove.player === seat ? lastMove.score : p.score;
       if (ev.score !== -credited && ev.score !== 0) {
-        mismatch(ev, turn, 'SCORE_MISMATCH', ev.score, -credited, `withdrawing ${p.move} takes back the ${credited} points it was credited, not ${-ev.score}.`);
+        mismatch(
+          ev,
+          turn,
+          'SCORE_MISMATCH',
+          ev.score,
+          -credited,
+          `withdrawing ${p.move} takes back the ${credited} points it was credited, not ${-ev.score}.`,
+        );
       }
       scoreDrift[seat] += ev.score + p.score;
       checkCumulative(ev, turn, st().scores[seat]);
@@ -306,15 +423,50 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
 
     if (ev.kind === 'challenge-bonus') {
       const p = s.pending;
-      if (!p || p.challenged) return stop(ruleError('CHALLENGE_BONUS_WITHOUT_PLAY', `${nicks[seat]} gets a challenge bonus, but no play was just made.`, {}, GCG('§3 row 6')), ev, turn);
-      if (p.seat !== seat) return stop(ruleError('CHALLENGE_BONUS_WRONG_PLAYER', `The challenged play was ${nicks[p.seat]}'s; the bonus cannot go to ${nicks[seat]}.`, {}, GCG('§3 row 6')), ev, turn);
+      if (!p || p.challenged)
+        return stop(
+          ruleError(
+            'CHALLENGE_BONUS_WITHOUT_PLAY',
+            `${nicks[seat]} gets a challenge bonus, but no play was just made.`,
+            {},
+            GCG('§3 row 6'),
+          ),
+          ev,
+          turn,
+        );
+      if (p.seat !== seat)
+        return stop(
+          ruleError(
+            'CHALLENGE_BONUS_WRONG_PLAYER',
+            `The challenged play was ${nicks[p.seat]}'s; the bonus cannot go to ${nicks[seat]}.`,
+            {},
+            GCG('§3 row 6'),
+          ),
+          ev,
+          turn,
+        );
       const per = rules.challenge.points || 5;
       const count = Math.max(1, Math.min(p.words.length, Math.round(ev.score / per)));
-      const r = applyHeld(challengeEvents(s, other(seat), p.words.slice(0, count).map((w) => ({ word: w.word, valid: true })), true, null));
+      const r = applyHeld(
+        challengeEvents(
+          s,
+          other(seat),
+          p.words.slice(0, count).map((w) => ({ word: w.word, valid: true })),
+          true,
+          null,
+        ),
+      );
       if (!r.ok) return stop(r.error, ev, turn);
       const given = st().scores[seat] - s.scores[seat];
       if (given !== ev.score) {
-        mismatch(ev, turn, 'CHALLENGE_BONUS_INCORRECT', ev.score, given, `the challenge bonus is ${given} (${per} per word, ${p.words.length} word${p.words.length > 1 ? 's' : ''} formed), not ${ev.score}.`);
+        mismatch(
+          ev,
+          turn,
+          'CHALLENGE_BONUS_INCORRECT',
+          ev.score,
+          given,
+          `the challenge bonus is ${given} (${per} per word, ${p.words.length} word${p.words.length > 1 ? 's' : ''} formed), not ${ev.score}.`,
+        );
         scoreDrift[seat] += ev.score - given;
       }
       checkCumulative(ev, turn, st().scores[seat]);
@@ -332,7 +484,16 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
           if (e.kind === 'end-rack-penalty') {
             const own = tilesOf(e.rack);
             if (own && own.length && !sameTiles(own, tiles)) {
-              return stop(ruleError('PENALTY_RACK_MISMATCH', `${nicks[e.player]}'s rack ${e.rack} differs from the tiles ${e.tiles} counted against it.`, {}, GCG('§3 row 8')), e, j + 1);
+              return stop(
+                ruleError(
+                  'PENALTY_RACK_MISMATCH',
+                  `${nicks[e.player]}'s rack ${e.rack} differs from the tiles ${e.tiles} counted against it.`,
+                  {},
+                  GCG('§3 row 8'),
+                ),
+                e,
+                j + 1,
+              );
             }
           }
           const holder: Seat = e.kind === 'end-rack-points' ? other(e.player) : e.player;
@@ -346,7 +507,16 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
           if (r.ok) applyHeld(r.value);
         }
         if (!endDue || endIfOver(st(), null) === null) {
-          return stop(ruleError('END_GAME_EVENT_BEFORE_GAME_END', `The record counts end-of-game racks, but the game has not ended: ${st().status === 'waiting-final' ? 'the out play is pending' : 'no one has gone out and no ending rule applies'}.`, {}, GCG('§3 rows 7–8')), ev, turn);
+          return stop(
+            ruleError(
+              'END_GAME_EVENT_BEFORE_GAME_END',
+              `The record counts end-of-game racks, but the game has not ended: ${st().status === 'waiting-final' ? 'the out play is pending' : 'no one has gone out and no ending rule applies'}.`,
+              {},
+              GCG('§3 rows 7–8'),
+            ),
+            ev,
+            turn,
+          );
         }
         const done = finishGame();
         if (!done.ok) return stop(done.error, ev, turn);
@@ -358,10 +528,24 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
       const adj = end.adjustments.find((a) => a.seat === seat && a.kind === kind);
       const code = ev.kind === 'end-rack-points' ? 'END_RACK_POINTS_INCORRECT' : 'END_RACK_PENALTY_INCORRECT';
       if (!adj) {
-        mismatch(ev, turn, code, ev.score, 0, `the engine makes no ${kind === 'opponent-rack' ? 'going-out award' : 'rack deduction'} for ${nicks[seat]} (${end.reason}).`);
+        mismatch(
+          ev,
+          turn,
+          code,
+          ev.score,
+          0,
+          `the engine makes no ${kind === 'opponent-rack' ? 'going-out award' : 'rack deduction'} for ${nicks[seat]} (${end.reason}).`,
+        );
         scoreDrift[seat] += ev.score;
       } else if (adj.points !== ev.score) {
-        mismatch(ev, turn, code, ev.score, adj.points, `${ev.kind === 'end-rack-points' ? 'going out earns' : 'the rack left costs'} ${adj.points} (${rules.end.goingOut === 'double-opponent-rack' && kind === 'opponent-rack' ? '2×' : '1×'} ${endEv.tiles}), not ${ev.score}.`);
+        mismatch(
+          ev,
+          turn,
+          code,
+          ev.score,
+          adj.points,
+          `${ev.kind === 'end-rack-points' ? 'going out earns' : 'the rack left costs'} ${adj.points} (${rules.end.goingOut === 'double-opponent-rack' && kind === 'opponent-rack' ? '2×' : '1×'} ${endEv.tiles}), not ${ev.score}.`,
+        );
         scoreDrift[seat] += ev.score - adj.points;
       }
       checkCumulative(ev, turn, st().scores[seat]);
@@ -370,7 +554,17 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
 
     // Time penalty: only at the end of the game.
     if (s.status !== 'ended') {
-      if (!endDue) return stop(ruleError('END_GAME_EVENT_BEFORE_GAME_END', `A time penalty for ${nicks[seat]} comes before the game has ended.`, {}, GCG('§3 row 9')), ev, turn);
+      if (!endDue)
+        return stop(
+          ruleError(
+            'END_GAME_EVENT_BEFORE_GAME_END',
+            `A time penalty for ${nicks[seat]} comes before the game has ended.`,
+            {},
+            GCG('§3 row 9'),
+          ),
+          ev,
+          turn,
+        );
       const done = finishGame();
       if (!done.ok) return stop(done.error, ev, turn);
       endDue = false;

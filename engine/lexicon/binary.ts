@@ -54,7 +54,9 @@ export const encodeLexicon = (lex: GraphLexicon): Uint8Array => {
 };
 
 /** Reads the name, hash, word count and version without decoding the graph (for listings). */
-export const peekLexiconHeader = (bytes: Uint8Array): Result<{ name: string; hash: string; wordCount: number; version: number }, RuleError> => {
+export const peekLexiconHeader = (
+  bytes: Uint8Array,
+): Result<{ name: string; hash: string; wordCount: number; version: number }, RuleError> => {
   const pre = checkPreamble(bytes);
   if (!pre.ok) return pre;
   const header = parseHeader(bytes, pre.value.headerBytes);
@@ -70,16 +72,24 @@ const checkPreamble = (bytes: Uint8Array): Result<{ version: number; headerBytes
     }
   }
   if (bytes.length < FIXED) {
-    return err(lexiconError('LEXICON_TRUNCATED', `The lexicon is truncated: ${bytes.length} bytes, shorter than its ${FIXED}-byte preamble.`, { bytes: bytes.length }));
+    return err(
+      lexiconError('LEXICON_TRUNCATED', `The lexicon is truncated: ${bytes.length} bytes, shorter than its ${FIXED}-byte preamble.`, {
+        bytes: bytes.length,
+      }),
+    );
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (version !== LEXICON_FORMAT_VERSION) {
     return err(
-      lexiconError('LEXICON_BAD_VERSION', `The lexicon has format version ${version}; this Arbiter reads version ${LEXICON_FORMAT_VERSION}. Recompile it.`, {
-        version,
-        supported: LEXICON_FORMAT_VERSION,
-      }),
+      lexiconError(
+        'LEXICON_BAD_VERSION',
+        `The lexicon has format version ${version}; this Arbiter reads version ${LEXICON_FORMAT_VERSION}. Recompile it.`,
+        {
+          version,
+          supported: LEXICON_FORMAT_VERSION,
+        },
+      ),
     );
   }
   const headerBytes = view.getUint32(8, true);
@@ -98,7 +108,10 @@ const checkPreamble = (bytes: Uint8Array): Result<{ version: number; headerBytes
   }
   if (bytes.length > expected) {
     return err(
-      lexiconError('LEXICON_CORRUPT', `The lexicon has ${bytes.length - expected} bytes after its graph.`, { bytes: bytes.length, expected }),
+      lexiconError('LEXICON_CORRUPT', `The lexicon has ${bytes.length - expected} bytes after its graph.`, {
+        bytes: bytes.length,
+        expected,
+      }),
     );
   }
   return ok({ version, headerBytes, entries });
@@ -117,13 +130,15 @@ const parseHeader = (bytes: Uint8Array, headerBytes: number): Result<Header, Rul
   }
   if (typeof raw !== 'object' || raw === null) return bad('it is not an object');
   const h = raw as Record<string, unknown>;
-  if (typeof h.name !== 'string' || !normaliseLexiconName(h.name).ok || h.name !== h.name.toUpperCase()) return bad('"name" is not a lexicon name');
+  if (typeof h.name !== 'string' || !normaliseLexiconName(h.name).ok || h.name !== h.name.toUpperCase())
+    return bad('"name" is not a lexicon name');
   if (typeof h.hash !== 'string' || !HASH.test(h.hash)) return bad('"hash" is not sha256:<64 hex digits>');
   if (typeof h.wordCount !== 'number' || !Number.isSafeInteger(h.wordCount) || h.wordCount < 0) return bad('"wordCount" is not a count');
   if (typeof h.alphabet !== 'string' || h.alphabet.length > MAX_ALPHABET) return bad('"alphabet" is not a string of at most 255 letters');
   for (let i = 0; i < h.alphabet.length; i++) {
     const c = h.alphabet.charCodeAt(i);
-    if ((c >= 0xd800 && c <= 0xdfff) || (i > 0 && c <= h.alphabet.charCodeAt(i - 1))) return bad('"alphabet" is not sorted distinct letters');
+    if ((c >= 0xd800 && c <= 0xdfff) || (i > 0 && c <= h.alphabet.charCodeAt(i - 1)))
+      return bad('"alphabet" is not sorted distinct letters');
   }
   return ok({ name: h.name, hash: h.hash, wordCount: h.wordCount, alphabet: h.alphabet });
 };

@@ -93,7 +93,9 @@ export const listLexicons = (dirs: readonly LexiconDir[] = lexiconDirs()): Lexic
   for (const dir of dirs) {
     let files: string[];
     try {
-      files = readdirSync(dir.path).filter((f) => f.endsWith(LEXICON_EXTENSION)).sort();
+      files = readdirSync(dir.path)
+        .filter((f) => f.endsWith(LEXICON_EXTENSION))
+        .sort();
     } catch {
       continue;
     }
@@ -150,10 +152,14 @@ export const loadLexicon = (rawName: string, dirs: readonly LexiconDir[] = lexic
   const expected = `${lexicon.value.name}${LEXICON_EXTENSION}`;
   if (basename(path.value) !== expected) {
     return err(
-      lexiconError('LEXICON_BAD_HEADER', `The file ${path.value} holds the lexicon ${lexicon.value.name}, not the one its file name says.`, {
-        path: path.value,
-        name: lexicon.value.name,
-      }),
+      lexiconError(
+        'LEXICON_BAD_HEADER',
+        `The file ${path.value} holds the lexicon ${lexicon.value.name}, not the one its file name says.`,
+        {
+          path: path.value,
+          name: lexicon.value.name,
+        },
+      ),
     );
   }
   return lexicon;

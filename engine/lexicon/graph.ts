@@ -91,7 +91,11 @@ export const buildWordGraph = (words: readonly string[]): Result<WordGraphData, 
     }
     for (let i = 0; i < n; i++) {
       out.push(
-        ((node.letters[i]! << ARC_LETTER_SHIFT) | (node.accepts[i] ? ARC_ACCEPTS : 0) | (i === n - 1 ? ARC_LAST : 0) | node.children[i]!) >>> 0,
+        ((node.letters[i]! << ARC_LETTER_SHIFT) |
+          (node.accepts[i] ? ARC_ACCEPTS : 0) |
+          (i === n - 1 ? ARC_LAST : 0) |
+          node.children[i]!) >>>
+          0,
       );
     }
     registry.set(key, id);
@@ -197,7 +201,7 @@ export class GraphLexicon implements Lexicon {
     const len = word.length;
     if (len === 0) return false;
     let first = n[0]! & ARC_CHILD_MASK;
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const letter = table[word.charCodeAt(i)]!;
       if (letter === 0 || first === 0) return false;
       let e = 0;

@@ -51,7 +51,9 @@ describe('normaliseWordList', () => {
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer(), (words, seed) => {
         const k = Math.abs(seed) % words.length;
-        const shuffled = [...words.slice(k), ...words.slice(0, k)].reverse().map((w, i) => ((i + seed) % 2 ? ` ${w.toLowerCase()} ` : w.toUpperCase()));
+        const shuffled = [...words.slice(k), ...words.slice(0, k)]
+          .reverse()
+          .map((w, i) => ((i + seed) % 2 ? ` ${w.toLowerCase()} ` : w.toUpperCase()));
         const a = normaliseWords(words);
         const b = normaliseWords([...shuffled, ...shuffled]);
         expect(a.ok && b.ok && a.value.hash === b.value.hash).toBe(true);

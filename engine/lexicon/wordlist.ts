@@ -39,11 +39,11 @@ export const normaliseWords = (lines: readonly string[]): Result<WordList, RuleE
     if (!LETTERS.test(w) || SURROGATE.test(w)) {
       const bad = NOT_LETTER.exec(w)?.[0] ?? w;
       return err(
-        lexiconError(
-          'LEXICON_BAD_WORD',
-          `Line ${i + 1}: "${lines[i]!.trim()}" contains ${JSON.stringify(bad)}, which is not a letter.`,
-          { line: i + 1, word: lines[i]!.trim(), character: bad },
-        ),
+        lexiconError('LEXICON_BAD_WORD', `Line ${i + 1}: "${lines[i]!.trim()}" contains ${JSON.stringify(bad)}, which is not a letter.`, {
+          line: i + 1,
+          word: lines[i]!.trim(),
+          character: bad,
+        }),
       );
     }
     words.push(w);

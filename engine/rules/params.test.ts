@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { checkParameterValue, getParameter, parseParameterAssignment, overridesFromAssignments, PARAMETERS, resolveRuleSet } from './params.js';
+import {
+  checkParameterValue,
+  getParameter,
+  parseParameterAssignment,
+  overridesFromAssignments,
+  PARAMETERS,
+  resolveRuleSet,
+} from './params.js';
 import { PRESETS } from './presets.js';
 import { RULE_SET_IDS, type RuleSet } from './ruleset.js';
 
@@ -23,14 +30,18 @@ describe('PARAMETERS and the presets', () => {
   });
 
   test.each(presets.map((p) => [p.id, p] as const))('%s: every value is allowed by its parameter', (_id, rs) => {
-    for (const param of PARAMETERS) expect(checkParameterValue(param, getParameter(rs, param.path)), param.path).toMatchObject({ ok: true });
+    for (const param of PARAMETERS)
+      expect(checkParameterValue(param, getParameter(rs, param.path)), param.path).toMatchObject({ ok: true });
   });
 
-  test.each(presets.map((p) => [p.id, p] as const))('%s: every parameter cites a source, and no source names a non-parameter', (_id, rs) => {
-    for (const param of PARAMETERS) expect(rs.sources[param.path]?.length ?? 0, param.path).toBeGreaterThan(0);
-    const paths = new Set(PARAMETERS.map((p) => p.path));
-    for (const key of Object.keys(rs.sources)) expect(paths.has(key), key).toBe(true);
-  });
+  test.each(presets.map((p) => [p.id, p] as const))(
+    '%s: every parameter cites a source, and no source names a non-parameter',
+    (_id, rs) => {
+      for (const param of PARAMETERS) expect(rs.sources[param.path]?.length ?? 0, param.path).toBeGreaterThan(0);
+      const paths = new Set(PARAMETERS.map((p) => p.path));
+      for (const key of Object.keys(rs.sources)) expect(paths.has(key), key).toBe(true);
+    },
+  );
 
   test.each(presets.map((p) => [p.id, p] as const))('%s: the preset passes its own cross-field checks', (id) => {
     expect(resolveRuleSet(id)).toMatchObject({ ok: true });
@@ -84,10 +95,14 @@ describe('PARAMETERS and the presets', () => {
 
   test('seed values cite the seed, WESPA values cite W3 verified, unverified values are tagged U', () => {
     expect(PRESETS.NSA_2008.sources['challenge.windowSeconds']).toEqual([{ source: 'seed-001', rule: '§8', verification: 'Seed' }]);
-    expect(PRESETS.WESPA.sources['exchange.illegalExchangeProcedure']).toEqual([{ source: 'wespa-3.0', rule: '3.10.15(i)', verification: 'V' }]);
+    expect(PRESETS.WESPA.sources['exchange.illegalExchangeProcedure']).toEqual([
+      { source: 'wespa-3.0', rule: '3.10.15(i)', verification: 'V' },
+    ]);
     expect(PRESETS.WESPA.sources['challenge.pointsRecipient']?.[0]?.verification).toBe('U');
     expect(PRESETS.NSA_2008.sources['time.forfeitMargin']?.[0]?.verification).toBe('U');
-    expect(PRESETS.MATCH_VARIANT.sources['end.consecutiveExchangesEach']).toEqual([{ source: 'seed-003', rule: 'rule 12b', verification: 'Seed' }]);
+    expect(PRESETS.MATCH_VARIANT.sources['end.consecutiveExchangesEach']).toEqual([
+      { source: 'seed-003', rule: 'rule 12b', verification: 'Seed' },
+    ]);
   });
 });
 
@@ -122,8 +137,20 @@ describe('resolveRuleSet', () => {
     ['group not an object', 'WESPA', { challenge: 5 }, 'BAD_RULE_PARAMETER', 'challenge'],
     ['points mode with no points', 'NSA_2008', { challenge: { mode: 'points-per-word' } }, 'BAD_RULE_PARAMETER', 'challenge.points'],
     ['scoreless rule with no kinds', 'WESPA', { end: { scorelessKinds: [] } }, 'BAD_RULE_PARAMETER', 'end.scorelessKinds'],
-    ['consecutive exchanges of zero', 'MATCH_VARIANT', { end: { consecutiveExchangesEach: 0 } }, 'BAD_RULE_PARAMETER', 'end.consecutiveExchangesEach'],
-    ['illegal-exchange procedure with no minimum', 'NSA_2008', { exchange: { minBag: 0 } }, 'BAD_RULE_PARAMETER', 'exchange.illegalExchangeProcedure'],
+    [
+      'consecutive exchanges of zero',
+      'MATCH_VARIANT',
+      { end: { consecutiveExchangesEach: 0 } },
+      'BAD_RULE_PARAMETER',
+      'end.consecutiveExchangesEach',
+    ],
+    [
+      'illegal-exchange procedure with no minimum',
+      'NSA_2008',
+      { exchange: { minBag: 0 } },
+      'BAD_RULE_PARAMETER',
+      'exchange.illegalExchangeProcedure',
+    ],
     ['forfeit before the clock starts', 'NSA_2008', { time: { lateForfeitMinutes: 5 } }, 'BAD_RULE_PARAMETER', 'time.lateForfeitMinutes'],
     ['short break longer than the break', 'NSA_2008', { time: { shortBreakMinutes: 15 } }, 'BAD_RULE_PARAMETER', 'time.shortBreakMinutes'],
   ] as const)('%s → %s naming %s', (_name, preset, overrides, code, path) => {
@@ -166,7 +193,12 @@ describe('parseParameterAssignment', () => {
   });
 
   test('assignments become nested overrides', () => {
-    expect(overridesFromAssignments([{ path: 'challenge.points', value: 10 }, { path: 'challenge.mode', value: 'points-per-turn' }])).toEqual({
+    expect(
+      overridesFromAssignments([
+        { path: 'challenge.points', value: 10 },
+        { path: 'challenge.mode', value: 'points-per-turn' },
+      ]),
+    ).toEqual({
       challenge: { points: 10, mode: 'points-per-turn' },
     });
   });

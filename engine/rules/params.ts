@@ -91,7 +91,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('exchange.maxIsBagCount', bool, 'At most as many tiles as are in the bag may be exchanged.'),
   p('exchange.lateDiscoveryPenalty', int(0, 1000), 'Points lost when an illegal exchange is noticed after the opponent’s turn.'),
   p('exchange.opponentChoiceSeconds', int(0, 3600), 'Seconds the opponent has to choose tiles after an illegal exchange.'),
-  p('exchange.illegalExchangeProcedure', oneOf(ILLEGAL_EXCHANGE_PROCEDURES), 'Staged remedy for an exchange with too few tiles in the bag.'),
+  p(
+    'exchange.illegalExchangeProcedure',
+    oneOf(ILLEGAL_EXCHANGE_PROCEDURES),
+    'Staged remedy for an exchange with too few tiles in the bag.',
+  ),
   p('exchange.unspecifiedExchange', oneOf(UNSPECIFIED_EXCHANGE_RULES), 'Exchange announced with no count and no tiles face down.'),
   p('exchange.countMismatch', oneOf(EXCHANGE_COUNT_MISMATCH_RULES), 'Announced count differs from the tiles face down.'),
   p('exchange.earlyReturn', oneOf(EARLY_RETURN_RULES), 'Old tiles put in the bag before the new ones are drawn.'),
@@ -99,7 +103,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('exchange.unbaggedTiles', oneOf(UNBAGGED_EXCHANGE_RULES), 'Exchanged tiles left out of the bag.'),
   p('challenge.mode', oneOf(CHALLENGE_MODES), 'What an unsuccessful challenge costs.'),
   p('challenge.points', int(0, 100), 'Points per word or per turn for an unsuccessful challenge (points modes).'),
-  p('challenge.pointsRecipient', oneOf(CHALLENGE_POINTS_RECIPIENTS), 'Challenge points go to the challenged player or come off the challenger.'),
+  p(
+    'challenge.pointsRecipient',
+    oneOf(CHALLENGE_POINTS_RECIPIENTS),
+    'Challenge points go to the challenged player or come off the challenger.',
+  ),
   p('challenge.windowSeconds', int(0, 600), 'Seconds the opponent must have to consider a challenge before the player draws (0 = none).'),
   p('challenge.outPlayHoldSeconds', int(0, 600), 'Seconds after the out play in which the opponent may hold or challenge.'),
   p('challenge.courtesyDrawSeconds', int(0, 600), 'Seconds after pressing the clock before a courtesy draw during a hold.'),
@@ -110,7 +118,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('challenge.clockRestart', oneOf(CLOCK_RESTART_RULES), 'When the clock restarts after an acceptable challenged play.'),
   p('challenge.wrongAdjudication', oneOf(WRONG_ADJUDICATION_RULES), 'Until when a wrong adjudication may be corrected.'),
   p('challenge.mistypedChallenge', oneOf(MISTYPED_CHALLENGE_RULES), 'Challenged words typed or written wrongly.'),
-  p('challenge.improperLookupPenalty', int(0, 1000), 'Points lost by the one player who caused an improper lookup with an unacceptable result.'),
+  p(
+    'challenge.improperLookupPenalty',
+    int(0, 1000),
+    'Points lost by the one player who caused an improper lookup with an unacceptable result.',
+  ),
   p('challenge.illegalPlacement', oneOf(ILLEGAL_PLACEMENT_RULES), 'A play placed illegally (centre missed, diagonal, off the grid…).'),
   p('challenge.holdLimit', oneOf(HOLD_LIMIT_RULES), 'How long a hold may last.'),
   p('challenge.drawStopsOnChallenge', bool, 'No further tiles are drawn once a challenge is declared.'),
@@ -122,7 +134,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('drawing.missingTile', oneOf(MISSING_TILE_RULES), 'A tile that is not found after a search.'),
   p('end.scorelessTurns', int(1, 100, true), 'Consecutive scoreless turns that end the game (null = no such rule).'),
   p('end.scorelessKinds', listOf(SCORELESS_TURN_KINDS), 'Turn kinds that count as scoreless.'),
-  p('end.consecutiveExchangesEach', int(1, 100, true), 'Game ends when both players exchange this many times in a row (null = no such rule).'),
+  p(
+    'end.consecutiveExchangesEach',
+    int(1, 100, true),
+    'Game ends when both players exchange this many times in a row (null = no such rule).',
+  ),
   p('end.goingOut', oneOf(GOING_OUT_MODES), 'Scoring when a player goes out.'),
   p('end.tieBreak', oneOf(TIE_BREAKS), 'How a tied game is decided.'),
   p('end.resignation', oneOf(RESIGNATION_RULES), 'How a resignation is scored.'),
@@ -137,7 +153,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('time.overtimeCounting', oneOf(OVERTIME_COUNTING), 'Overtime counted in whole seconds or in milliseconds.'),
   p('time.overtimeForfeitScoring', oneOf(OVERTIME_FORFEIT_SCORING), 'How a forfeit on overtime is scored.'),
   p('time.lateArrival', oneOf(LATE_ARRIVAL_RULES), 'Late-arrival procedure.'),
-  p('time.lateOptionalForfeitMinutesLeft', int(0, 600, true), 'A late player with fewer minutes left may choose to forfeit (null = may always).'),
+  p(
+    'time.lateOptionalForfeitMinutesLeft',
+    int(0, 600, true),
+    'A late player with fewer minutes left may choose to forfeit (null = may always).',
+  ),
   p('time.breakMinutes', int(0, 600, true), 'Break between games without an announced start (null = no rule).'),
   p('time.shortBreakMinutes', int(0, 600, true), 'Shortest break the director may impose (null = no rule).'),
   p('house.blankSubstitution', bool, 'A played blank may be taken by giving its letter, then replayed the same turn.'),
@@ -193,14 +213,16 @@ export const checkParameterValue = (param: Parameter, value: unknown): Result<un
   switch (t.kind) {
     case 'integer':
       if (value === null && t.nullable) return ok(null);
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < t.min || value > t.max) return err(bad(param.path, value, allowed));
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < t.min || value > t.max)
+        return err(bad(param.path, value, allowed));
       return ok(value);
     case 'boolean':
       return typeof value === 'boolean' ? ok(value) : err(bad(param.path, value, allowed));
     case 'enum':
       return typeof value === 'string' && t.values.includes(value) ? ok(value) : err(bad(param.path, value, allowed));
     case 'enum-list': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && t.values.includes(v))) return err(bad(param.path, value, allowed));
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && t.values.includes(v)))
+        return err(bad(param.path, value, allowed));
       if (new Set(value).size !== value.length) return err(bad(param.path, value, allowed, 'a kind is listed twice'));
       return ok(value);
     }
@@ -258,11 +280,20 @@ const CROSS_CHECKS: readonly ((rs: RuleSet) => RuleError | undefined)[] = [
       : undefined,
   (rs) =>
     rs.exchange.illegalExchangeProcedure !== 'none' && rs.exchange.minBag === 0
-      ? bad('exchange.illegalExchangeProcedure', rs.exchange.illegalExchangeProcedure, 'none', 'exchange.minBag is 0, so no exchange is illegal for want of tiles')
+      ? bad(
+          'exchange.illegalExchangeProcedure',
+          rs.exchange.illegalExchangeProcedure,
+          'none',
+          'exchange.minBag is 0, so no exchange is illegal for want of tiles',
+        )
       : undefined,
   (rs) =>
     rs.time.lateArrival !== 'none' && rs.time.lateForfeitMinutes <= rs.time.lateClockStartMinutes
-      ? bad('time.lateForfeitMinutes', rs.time.lateForfeitMinutes, `more than time.lateClockStartMinutes (${rs.time.lateClockStartMinutes})`)
+      ? bad(
+          'time.lateForfeitMinutes',
+          rs.time.lateForfeitMinutes,
+          `more than time.lateClockStartMinutes (${rs.time.lateClockStartMinutes})`,
+        )
       : undefined,
   (rs) =>
     rs.time.lateArrival !== 'none' && rs.time.gameMinutes === 0
@@ -270,7 +301,11 @@ const CROSS_CHECKS: readonly ((rs: RuleSet) => RuleError | undefined)[] = [
       : undefined,
   (rs) =>
     rs.time.lateOptionalForfeitMinutesLeft !== null && rs.time.lateOptionalForfeitMinutesLeft > rs.time.gameMinutes
-      ? bad('time.lateOptionalForfeitMinutesLeft', rs.time.lateOptionalForfeitMinutesLeft, `at most time.gameMinutes (${rs.time.gameMinutes}) or null`)
+      ? bad(
+          'time.lateOptionalForfeitMinutesLeft',
+          rs.time.lateOptionalForfeitMinutesLeft,
+          `at most time.gameMinutes (${rs.time.gameMinutes}) or null`,
+        )
       : undefined,
   (rs) =>
     rs.time.shortBreakMinutes !== null && rs.time.breakMinutes !== null && rs.time.shortBreakMinutes > rs.time.breakMinutes
@@ -298,20 +333,34 @@ export const isRuleSetId = (id: string): id is RuleSetId => (RULE_SET_IDS as rea
  * Errors: `UNKNOWN_PRESET`, `UNKNOWN_RULE_PARAMETER` (names the path), `BAD_RULE_PARAMETER` (names the path,
  * the value and what is allowed).
  */
-export const resolveRuleSet = (presetId: string, overrides?: RuleSetOverrides | Readonly<Record<string, unknown>>): Result<RuleSet, RuleError> => {
+export const resolveRuleSet = (
+  presetId: string,
+  overrides?: RuleSetOverrides | Readonly<Record<string, unknown>>,
+): Result<RuleSet, RuleError> => {
   if (!isRuleSetId(presetId)) {
-    return err(ruleError('UNKNOWN_PRESET', `There is no rule-set preset ${JSON.stringify(presetId)}; the presets are ${RULE_SET_IDS.join(', ')}.`, { presetId, known: [...RULE_SET_IDS] }));
+    return err(
+      ruleError('UNKNOWN_PRESET', `There is no rule-set preset ${JSON.stringify(presetId)}; the presets are ${RULE_SET_IDS.join(', ')}.`, {
+        presetId,
+        known: [...RULE_SET_IDS],
+      }),
+    );
   }
   const base = PRESETS[presetId];
   if (overrides === undefined) return ok(base);
-  if (!isRecord(overrides)) return err(ruleError('BAD_RULE_PARAMETER', 'Rule overrides must be an object such as {"challenge": {"points": 10}}.', { overrides }));
+  if (!isRecord(overrides))
+    return err(ruleError('BAD_RULE_PARAMETER', 'Rule overrides must be an object such as {"challenge": {"points": 10}}.', { overrides }));
   const groups: Record<string, Record<string, unknown>> = {};
   const sources: Record<string, RuleSet['sources'][string]> = { ...base.sources };
   for (const [group, fields] of Object.entries(overrides)) {
     if (!isRecord(fields)) {
-      return err(BY_PATH.has(group) || [...BY_PATH.keys()].some((k) => k.startsWith(`${group}.`))
-        ? ruleError('BAD_RULE_PARAMETER', `Rule override ${group} must be an object of parameters, e.g. {"${group}": {...}}.`, { path: group, value: fields })
-        : unknownParameter(group));
+      return err(
+        BY_PATH.has(group) || [...BY_PATH.keys()].some((k) => k.startsWith(`${group}.`))
+          ? ruleError('BAD_RULE_PARAMETER', `Rule override ${group} must be an object of parameters, e.g. {"${group}": {...}}.`, {
+              path: group,
+              value: fields,
+            })
+          : unknownParameter(group),
+      );
     }
     for (const [field, value] of Object.entries(fields)) {
       const path = `${group}.${field}`;

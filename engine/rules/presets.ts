@@ -45,7 +45,14 @@ const EXCHANGE_REMEDIES = [
   'exchange.earlyReturn',
   'exchange.allTilesMayStayOnRack',
 ] as const;
-const DRAWING = ['drawing.overdraw', 'drawing.overdrawExtraTiles', 'drawing.underdraw', 'drawing.outOfOrder', 'drawing.exposedTiles', 'drawing.missingTile'] as const;
+const DRAWING = [
+  'drawing.overdraw',
+  'drawing.overdrawExtraTiles',
+  'drawing.underdraw',
+  'drawing.outOfOrder',
+  'drawing.exposedTiles',
+  'drawing.missingTile',
+] as const;
 const BLANK_RULES = ['play.undeclaredBlank', 'play.blankDispute'] as const;
 const ONLINE_META = [
   'play.abortRequestsPerPlayer',
@@ -56,7 +63,14 @@ const ONLINE_META = [
   'play.nudgeSeconds',
 ] as const;
 /** Abort and nudge are online meta-events (Woogles); over the board they do not exist. */
-const NO_ONLINE_META = { abortRequestsPerPlayer: null, abortMaxEvents: 0, abortMinReceiverSeconds: 0, abortAutoAcceptSeconds: 0, nudgeRequestsPerPlayer: null, nudgeSeconds: 0 } as const;
+const NO_ONLINE_META = {
+  abortRequestsPerPlayer: null,
+  abortMaxEvents: 0,
+  abortMinReceiverSeconds: 0,
+  abortAutoAcceptSeconds: 0,
+  nudgeRequestsPerPlayer: null,
+  nudgeSeconds: 0,
+} as const;
 const TIME = [
   'time.overtimePenaltyPerMinute',
   'time.overtimeForfeitMinutes',
@@ -71,7 +85,12 @@ const TIME = [
   'time.breakMinutes',
   'time.shortBreakMinutes',
 ] as const;
-const TOURNAMENT = ['tournament.forfeitFirstSecond', 'tournament.resultSlip', 'tournament.scoringCorrection', 'tournament.recountMaxMargin'] as const;
+const TOURNAMENT = [
+  'tournament.forfeitFirstSecond',
+  'tournament.resultSlip',
+  'tournament.scoringCorrection',
+  'tournament.recountMaxMargin',
+] as const;
 const HOUSE = ['house.blankSubstitution', 'house.freeTrades'] as const;
 const MATCH = ['match.games', 'match.decidedBy'] as const;
 const RESIGNATION = ['end.resignation', 'end.resignationMinMargin'] as const;
@@ -119,7 +138,14 @@ export const NSA_2008: RuleSet = {
     holdLimit: 'none',
     drawStopsOnChallenge: true,
   },
-  drawing: { overdraw: 'x-plus-extra', overdrawExtraTiles: 2, underdraw: 'none', outOfOrder: 'none', exposedTiles: 'naspa-loose-tiles', missingTile: 'none' },
+  drawing: {
+    overdraw: 'x-plus-extra',
+    overdrawExtraTiles: 2,
+    underdraw: 'none',
+    outOfOrder: 'none',
+    exposedTiles: 'naspa-loose-tiles',
+    missingTile: 'none',
+  },
   end: {
     scorelessTurns: 6,
     scorelessKinds: ['pass', 'exchange', 'challenged-off', 'lost-challenge'],
@@ -146,7 +172,12 @@ export const NSA_2008: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: { forfeitFirstSecond: 'alternate-from-first', resultSlip: 'agreed-score-only', scoringCorrection: 'until-slip-submitted', recountMaxMargin: null },
+  tournament: {
+    forfeitFirstSecond: 'alternate-from-first',
+    resultSlip: 'agreed-score-only',
+    scoringCorrection: 'until-slip-submitted',
+    recountMaxMargin: null,
+  },
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('seed-001', '§1–§9 (clocks, bag, tally slips)', 'Seed')),
@@ -259,7 +290,14 @@ export const WESPA: RuleSet = {
     holdLimit: 'until-overtime-forfeit',
     drawStopsOnChallenge: true,
   },
-  drawing: { overdraw: 'x-plus-extra', overdrawExtraTiles: 2, underdraw: 'opponent-gives-from-rack', outOfOrder: 'wespa-3.9.9', exposedTiles: 'wespa-4.4', missingTile: 'continue-without' },
+  drawing: {
+    overdraw: 'x-plus-extra',
+    overdrawExtraTiles: 2,
+    underdraw: 'opponent-gives-from-rack',
+    outOfOrder: 'wespa-3.9.9',
+    exposedTiles: 'wespa-4.4',
+    missingTile: 'continue-without',
+  },
   end: {
     scorelessTurns: 6,
     scorelessKinds: ['pass', 'exchange', 'challenged-off'],
@@ -286,7 +324,12 @@ export const WESPA: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: { forfeitFirstSecond: 'none', resultSlip: 'reversed-scores-only', scoringCorrection: 'until-slip-signed', recountMaxMargin: 20 },
+  tournament: {
+    forfeitFirstSecond: 'none',
+    resultSlip: 'reversed-scores-only',
+    scoringCorrection: 'until-slip-signed',
+    recountMaxMargin: 20,
+  },
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('wespa-3.0', '3.1.1', 'V')),

@@ -28,7 +28,10 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
     const reg = await api.gql(
       `mutation { registerPlayer(input: { handle: "carol", displayName: "Carol", password: "carol-secret-1" }) { __typename ... on AuthPayload { token expiresAt player { handle displayName } } } }`,
     );
-    expect(reg.body.data!['registerPlayer']).toMatchObject({ __typename: 'AuthPayload', player: { handle: 'carol', displayName: 'Carol' } });
+    expect(reg.body.data!['registerPlayer']).toMatchObject({
+      __typename: 'AuthPayload',
+      player: { handle: 'carol', displayName: 'Carol' },
+    });
     // The token lasts the configured hour from the app's clock.
     expect(reg.body.data!['registerPlayer'].expiresAt).toBe('2026-11-21T13:00:00.000Z');
 
@@ -43,10 +46,21 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
     const again = await api.gql(
       `mutation { registerPlayer(input: { handle: "dora", displayName: "Dora 2", password: "another-pass" }) { __typename ... on Error { code message } } }`,
     );
-    expect(again.body.data!['registerPlayer']).toEqual({ __typename: 'ConflictError', code: 'HANDLE_TAKEN', message: 'The handle "dora" is taken; choose another.' });
-    for (const [h, p] of [['dora', 'wrong-password'], ['nobody', 'whatever-1']]) {
+    expect(again.body.data!['registerPlayer']).toEqual({
+      __typename: 'ConflictError',
+      code: 'HANDLE_TAKEN',
+      message: 'The handle "dora" is taken; choose another.',
+    });
+    for (const [h, p] of [
+      ['dora', 'wrong-password'],
+      ['nobody', 'whatever-1'],
+    ]) {
       const r = await api.gql(LOGIN, { h, p });
-      expect(r.body.data!['login']).toEqual({ __typename: 'UnauthenticatedError', code: 'UNAUTHENTICATED', message: 'The handle or the password is wrong.' });
+      expect(r.body.data!['login']).toEqual({
+        __typename: 'UnauthenticatedError',
+        code: 'UNAUTHENTICATED',
+        message: 'The handle or the password is wrong.',
+      });
     }
   });
 
@@ -107,7 +121,12 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
 
     // Revoked: refused from then on.
     const revoked = await api.gql(REVOKE, { id: nk.apiKey.id }, owner.token);
-    expect(revoked.body.data!['revokeApiKey']).toEqual({ __typename: 'ApiKey', id: nk.apiKey.id, revoked: true, revokedAt: START.toISOString() });
+    expect(revoked.body.data!['revokeApiKey']).toEqual({
+      __typename: 'ApiKey',
+      id: nk.apiKey.id,
+      revoked: true,
+      revokedAt: START.toISOString(),
+    });
     const after = (await api.gql(ME, {}, nk.key)).body.data!['me'];
     expect(after.__typename).toBe('UnauthenticatedError');
     expect(after.message).toBe(`The API key "bot" was revoked on ${START.toISOString()}.`);
@@ -115,7 +134,8 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
 
   it('lets a keys:manage key create keys only with scopes it holds', async () => {
     const owner = await api.register('gina');
-    const manager = (await api.gql(CREATE_KEY, { input: { name: 'manager', scopes: ['keys:manage', 'games:read'] } }, owner.token)).body.data!['createApiKey'].key;
+    const manager = (await api.gql(CREATE_KEY, { input: { name: 'manager', scopes: ['keys:manage', 'games:read'] } }, owner.token)).body
+      .data!['createApiKey'].key;
     const ok = await api.gql(CREATE_KEY, { input: { name: 'reader', scopes: ['games:read'] } }, manager);
     expect(ok.body.data!['createApiKey']).toMatchObject({ __typename: 'NewApiKey', apiKey: { scopes: ['games:read'] } });
     const escalate = await api.gql(CREATE_KEY, { input: { name: 'player', scopes: ['games:play'] } }, manager);
@@ -127,14 +147,23 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
   });
 
   it.each([
-    [{ name: 'bot', scopes: ['games:read', 'admin'] }, 'input.scopes.1', '"admin" is not a scope; the scopes are games:read, games:play, keys:manage, webhooks:manage.'],
+    [
+      { name: 'bot', scopes: ['games:read', 'admin'] },
+      'input.scopes.1',
+      '"admin" is not a scope; the scopes are games:read, games:play, keys:manage, webhooks:manage.',
+    ],
     [{ name: 'bot', scopes: [] }, 'input.scopes', 'Give at least one scope.'],
     [{ name: 'bot', scopes: ['games:read', 'games:read'] }, 'input.scopes', 'A scope is listed twice.'],
     [{ name: '  ', scopes: ['games:read'] }, 'input.name', 'The key name is empty.'],
   ])('validates API key input %j, naming the field', async (input, field, message) => {
     const owner = await api.register(`k${field.length}${input.scopes.length}${input.name.trim().length}`);
     const r = await api.gql(CREATE_KEY, { input }, owner.token);
-    expect(r.body.data!['createApiKey']).toEqual({ __typename: 'ValidationError', code: 'VALIDATION', issues: [{ field, message }], message: `${field}: ${message}` });
+    expect(r.body.data!['createApiKey']).toEqual({
+      __typename: 'ValidationError',
+      code: 'VALIDATION',
+      issues: [{ field, message }],
+      message: `${field}: ${message}`,
+    });
   });
 
   it('does not let a player revoke another player’s key (NOT_FOUND, no oracle)', async () => {

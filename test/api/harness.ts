@@ -12,7 +12,11 @@ import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js
 
 export { STORE_TARGETS, type StoreTarget };
 
-export const TEST_JWT: JwtConfig = { secret: new TextEncoder().encode('test-secret-of-at-least-32-characters!'), ttlSeconds: 3600, issuer: 'arbiter' };
+export const TEST_JWT: JwtConfig = {
+  secret: new TextEncoder().encode('test-secret-of-at-least-32-characters!'),
+  ttlSeconds: 3600,
+  issuer: 'arbiter',
+};
 /** The shipped lexicons (built by `npm run lexicons`, which `npm test` runs first). */
 export const LEXICONS = loadLexiconRegistry();
 
@@ -39,7 +43,11 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
   const gql = async (query: string, variables: Record<string, unknown> = {}, bearer?: string): Promise<GraphQLResponse> => {
     const res = await fetch('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return { status: res.status, body: (await res.json()) as GraphQLResponse['body'] };
@@ -59,7 +67,10 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
   };
 };
 
-export const openTestApi = async (target: StoreTarget, options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {}): Promise<TestApi> => {
+export const openTestApi = async (
+  target: StoreTarget,
+  options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
+): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
   const app = await createApp({

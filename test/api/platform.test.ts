@@ -43,9 +43,19 @@ describe.each(STORE_TARGETS)('the HTTP platform on $kind', (target) => {
   it('serves the same operations as REST routes, with the OpenAPI document', async () => {
     const res = await api.fetch('/rest/rule-sets');
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { id: string }[]).map((r) => r.id)).toEqual(['NSA_2008', 'WESPA', 'FRIENDLY', 'MATCH_VARIANT', 'ONLINE_VOID']);
+    expect(((await res.json()) as { id: string }[]).map((r) => r.id)).toEqual([
+      'NSA_2008',
+      'WESPA',
+      'FRIENDLY',
+      'MATCH_VARIANT',
+      'ONLINE_VOID',
+    ]);
 
-    const doc = (await (await api.fetch('/rest/openapi.json')).json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { securitySchemes: unknown } };
+    const doc = (await (await api.fetch('/rest/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { securitySchemes: unknown };
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths['/rule-sets']!)).toEqual(['get']);
     expect(Object.keys(doc.paths['/check-play']!)).toEqual(['post']);
@@ -58,7 +68,11 @@ describe.each(STORE_TARGETS)('the HTTP platform on $kind', (target) => {
 
   it('gives REST errors an HTTP status from their code', async () => {
     const post = (path: string, body: unknown, token?: string) =>
-      api.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      api.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     const play = await post('/rest/check-play', { input: { move: '8A CAT' } });
     expect(play.status).toBe(422);
     expect(await play.json()).toMatchObject({ code: 'MISSES_CENTRE', citation: { source: 'seed-003', rule: 'rule 3' } });
@@ -118,7 +132,10 @@ describe('query limits', () => {
     const r = await api.gql(`query Deep { ruleSets { parameters { sources { rule } } } }`);
     expect(r.body.data).toBeUndefined();
     expect(r.body.errors).toEqual([
-      expect.objectContaining({ message: 'Operation "Deep" nests fields 4 deep; the limit is 3.', extensions: { code: 'QUERY_TOO_DEEP', depth: 4, maxDepth: 3 } }),
+      expect.objectContaining({
+        message: 'Operation "Deep" nests fields 4 deep; the limit is 3.',
+        extensions: { code: 'QUERY_TOO_DEEP', depth: 4, maxDepth: 3 },
+      }),
     ]);
   });
 
@@ -158,7 +175,14 @@ describe('unexpected errors', () => {
       const r = await api.gql(`{ checkWords(words: ["CAT"]) { __typename } }`);
       expect(r.body).toEqual({
         data: null,
-        errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['checkWords'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        errors: [
+          {
+            message: 'Unexpected error.',
+            locations: [{ line: 1, column: 3 }],
+            path: ['checkWords'],
+            extensions: { code: 'INTERNAL_SERVER_ERROR' },
+          },
+        ],
       });
       expect(JSON.stringify(r.body)).not.toContain('secret');
     } finally {

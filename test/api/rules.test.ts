@@ -31,10 +31,30 @@ describe.each(STORE_TARGETS)('rules queries on $kind', (target) => {
 
   it('scores an opening bingo: 8D JUKEBOX = (J 8×2 + U 1 + K 5 + E 1 + B 3 + O 1 + X 8) × 2 + 50 = 120', async () => {
     const r = await checkPlay({ move: '8D JUKEBOX', rack: 'JUKEBOX' });
-    expect(r).toMatchObject({ __typename: 'ScoredPlay', move: '8D JUKEBOX', score: 120, bingo: true, bingoBonus: 50, phonies: [], rackAfter: '', ruleSet: 'NSA_2008', lexicon: { name: 'SOWPODS' } });
+    expect(r).toMatchObject({
+      __typename: 'ScoredPlay',
+      move: '8D JUKEBOX',
+      score: 120,
+      bingo: true,
+      bingoBonus: 50,
+      phonies: [],
+      rackAfter: '',
+      ruleSet: 'NSA_2008',
+      lexicon: { name: 'SOWPODS' },
+    });
     expect(r.words).toHaveLength(1);
-    expect(r.words[0]).toMatchObject({ word: 'JUKEBOX', main: true, start: '8D', letterSum: 35, wordMultiplier: 2, score: 70, valid: true });
-    expect(r.words[0].letters.map((l: { square: string; premium: string | null; value: number }) => [l.square, l.premium, l.value])).toEqual([
+    expect(r.words[0]).toMatchObject({
+      word: 'JUKEBOX',
+      main: true,
+      start: '8D',
+      letterSum: 35,
+      wordMultiplier: 2,
+      score: 70,
+      valid: true,
+    });
+    expect(
+      r.words[0].letters.map((l: { square: string; premium: string | null; value: number }) => [l.square, l.premium, l.value]),
+    ).toEqual([
       ['D8', 'DLS', 16],
       ['E8', null, 1],
       ['F8', null, 5],
@@ -71,20 +91,80 @@ describe.each(STORE_TARGETS)('rules queries on $kind', (target) => {
   });
 
   it.each([
-    ['a phony where nothing can be challenged (ONLINE_VOID)', { move: '8H XYZZY', ruleSet: 'ONLINE_VOID' }, 'INVALID_WORDS', { source: 'seed-003', rule: 'rule 5' }, /forms a word not in SOWPODS: XYZZY/],
-    ['a first play off the centre', { move: '8A CAT' }, 'MISSES_CENTRE', { source: 'seed-003', rule: 'rule 3' }, /must cover the centre square H8/],
-    ['tiles not on the rack', { move: '8D JUKEBOX', rack: 'JUKEBOY' }, 'TILES_NOT_IN_RACK', { source: 'seed-003', rule: 'rule 4' }, /needs X, which the rack JUKEBOY does not hold/],
-    ['a play not connected to the board', { board: CAT_BOARD, move: '2B DOG' }, 'NOT_CONNECTED', { source: 'seed-003', rule: 'rule 5' }, /neither uses nor adjoins/],
-    ['a rack of eight tiles', { move: '8D JUKEBOX', rack: 'QUIXOTIC' }, 'RACK_TOO_BIG', { source: 'seed-003', rule: 'rule 2' }, /holds 8 tiles/],
+    [
+      'a phony where nothing can be challenged (ONLINE_VOID)',
+      { move: '8H XYZZY', ruleSet: 'ONLINE_VOID' },
+      'INVALID_WORDS',
+      { source: 'seed-003', rule: 'rule 5' },
+      /forms a word not in SOWPODS: XYZZY/,
+    ],
+    [
+      'a first play off the centre',
+      { move: '8A CAT' },
+      'MISSES_CENTRE',
+      { source: 'seed-003', rule: 'rule 3' },
+      /must cover the centre square H8/,
+    ],
+    [
+      'tiles not on the rack',
+      { move: '8D JUKEBOX', rack: 'JUKEBOY' },
+      'TILES_NOT_IN_RACK',
+      { source: 'seed-003', rule: 'rule 4' },
+      /needs X, which the rack JUKEBOY does not hold/,
+    ],
+    [
+      'a play not connected to the board',
+      { board: CAT_BOARD, move: '2B DOG' },
+      'NOT_CONNECTED',
+      { source: 'seed-003', rule: 'rule 5' },
+      /neither uses nor adjoins/,
+    ],
+    [
+      'a rack of eight tiles',
+      { move: '8D JUKEBOX', rack: 'QUIXOTIC' },
+      'RACK_TOO_BIG',
+      { source: 'seed-003', rule: 'rule 2' },
+      /holds 8 tiles/,
+    ],
     ['an exchange instead of a play', { move: '-ABC' }, 'NOT_A_PLAY', { source: 'gcg', rule: '§3 event lines' }, /is an exchange/],
     ['a move that is not notation', { move: 'CAT' }, 'BAD_MOVE', { source: 'gcg', rule: '§3 event lines' }, /is not a move/],
     ['a bad coordinate', { move: 'H CAT' }, 'BAD_COORDINATE', { source: 'gcg', rule: '§3 event lines' }, /"H" is not a coordinate/],
-    ['a bad rack', { move: '8D JUKEBOX', rack: 'juke' }, 'BAD_RACK', { source: 'gcg', rule: '§3 event lines' }, /"j" at position 1 of the rack "juke"/],
-    ['a board with 14 rows', { board: CAT_BOARD.slice(1), move: '8D JUKEBOX' }, 'BAD_BOARD', null, /The board has 14 rows; the CrosswordGame board has 15/],
-    ['a short row', { board: CAT_BOARD.map((r, i) => (i === 2 ? r.slice(1) : r)), move: '8D JUKEBOX' }, 'BAD_BOARD', null, /^Row 3 \("\.{14}"\) has 14 squares/],
-    ['a bad square', { board: CAT_BOARD.map((r, i) => (i === 4 ? `${r.slice(0, 3)}#${r.slice(4)}` : r)), move: '8D JUKEBOX' }, 'BAD_BOARD', null, /^Row 5 \("\.\.\.#\.+"\) has "#" at position 4/],
+    [
+      'a bad rack',
+      { move: '8D JUKEBOX', rack: 'juke' },
+      'BAD_RACK',
+      { source: 'gcg', rule: '§3 event lines' },
+      /"j" at position 1 of the rack "juke"/,
+    ],
+    [
+      'a board with 14 rows',
+      { board: CAT_BOARD.slice(1), move: '8D JUKEBOX' },
+      'BAD_BOARD',
+      null,
+      /The board has 14 rows; the CrosswordGame board has 15/,
+    ],
+    [
+      'a short row',
+      { board: CAT_BOARD.map((r, i) => (i === 2 ? r.slice(1) : r)), move: '8D JUKEBOX' },
+      'BAD_BOARD',
+      null,
+      /^Row 3 \("\.{14}"\) has 14 squares/,
+    ],
+    [
+      'a bad square',
+      { board: CAT_BOARD.map((r, i) => (i === 4 ? `${r.slice(0, 3)}#${r.slice(4)}` : r)), move: '8D JUKEBOX' },
+      'BAD_BOARD',
+      null,
+      /^Row 5 \("\.\.\.#\.+"\) has "#" at position 4/,
+    ],
     ['an unknown preset', { move: '8D JUKEBOX', ruleSet: 'NOPE' }, 'UNKNOWN_PRESET', null, /no rule-set preset "NOPE"/],
-    ['a bad override', { move: '8D JUKEBOX', overrides: { board: { bingoBonus: -1 } } }, 'BAD_RULE_PARAMETER', null, /board\.bingoBonus cannot be -1/],
+    [
+      'a bad override',
+      { move: '8D JUKEBOX', overrides: { board: { bingoBonus: -1 } } },
+      'BAD_RULE_PARAMETER',
+      null,
+      /board\.bingoBonus cannot be -1/,
+    ],
     ['an unknown lexicon', { move: '8D JUKEBOX', lexicon: 'NOPE' }, 'LEXICON_NOT_FOUND', null, /No lexicon named "NOPE"/],
   ])('refuses %s with RuleViolation %s', async (_name, input, code, citation, message) => {
     const r = await checkPlay(input);
@@ -139,7 +219,12 @@ describe.each(STORE_TARGETS)('rules queries on $kind', (target) => {
       for (const p of rs.parameters) expect(p.sources.length, `${rs.id} ${p.path}`).toBeGreaterThan(0);
     }
     const bingo = r[0].parameters.find((p: { path: string }) => p.path === 'board.bingoBonus');
-    expect(bingo).toEqual({ path: 'board.bingoBonus', value: 50, allowed: 'integer 0–1000', sources: [{ source: 'seed-003', rule: 'scoring 8' }] });
+    expect(bingo).toEqual({
+      path: 'board.bingoBonus',
+      value: 50,
+      allowed: 'integer 0–1000',
+      sources: [{ source: 'seed-003', rule: 'scoring 8' }],
+    });
   });
 
   it('resolves a preset with overrides, citing the override', async () => {
@@ -157,7 +242,12 @@ describe.each(STORE_TARGETS)('rules queries on $kind', (target) => {
   it('adjudicates a dispute: 125 s over time under NSA 2008 is 3 started minutes × 10 = −30 points', async () => {
     const q = `query($d: JSON!, $rs: String) { adjudicate(dispute: $d, ruleSet: $rs) { __typename ... on Ruling { ruling effects explanation ruleSet citations { source } } ... on Error { code message } } }`;
     const r = (await api.gql(q, { d: { kind: 'overtime', secondsOver: 125 } })).body.data!['adjudicate'];
-    expect(r).toMatchObject({ __typename: 'Ruling', ruling: 'OVERTIME_PENALTY', ruleSet: 'NSA_2008', effects: [{ type: 'score-delta', party: 'player', points: -30 }] });
+    expect(r).toMatchObject({
+      __typename: 'Ruling',
+      ruling: 'OVERTIME_PENALTY',
+      ruleSet: 'NSA_2008',
+      effects: [{ type: 'score-delta', party: 'player', points: -30 }],
+    });
     expect(r.citations.length).toBeGreaterThan(0);
     const friendly = (await api.gql(q, { d: { kind: 'overtime', secondsOver: 125 }, rs: 'FRIENDLY' })).body.data!['adjudicate'];
     expect(friendly).toMatchObject({ __typename: 'Ruling', ruling: 'NOT_APPLICABLE', effects: [] });

@@ -64,7 +64,12 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
   });
 
   it('creates a subscription with an API key: it belongs to that key, and the secret is answered once', async () => {
-    const r = await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://hooks.example.com/arbiter', kinds: ['game-ended', 'your-turn'] } }, annKey.key);
+    const r = await data(
+      'createWebhookSubscription',
+      CREATE_SUB,
+      { input: { url: 'https://hooks.example.com/arbiter', kinds: ['game-ended', 'your-turn'] } },
+      annKey.key,
+    );
     expect(r).toMatchObject({
       __typename: 'NewWebhookSubscription',
       subscription: { apiKeyId: annKey.id, url: 'https://hooks.example.com/arbiter', kinds: ['your-turn', 'game-ended'], active: true },
@@ -75,26 +80,57 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
   });
 
   it('a player token names one of the player’s keys; an API key cannot register for another key', async () => {
-    const viaToken = await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['challenge-resolved'], apiKeyId: annOtherKey.id } }, ann.token);
+    const viaToken = await data(
+      'createWebhookSubscription',
+      CREATE_SUB,
+      { input: { url: 'https://b.example.com/h', kinds: ['challenge-resolved'], apiKeyId: annOtherKey.id } },
+      ann.token,
+    );
     expect(viaToken).toMatchObject({ __typename: 'NewWebhookSubscription', subscription: { apiKeyId: annOtherKey.id } });
-    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: viaToken.subscription.id }, ann.token)).toEqual({ __typename: 'DeletedWebhookSubscription', id: viaToken.subscription.id });
+    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: viaToken.subscription.id }, ann.token)).toEqual({
+      __typename: 'DeletedWebhookSubscription',
+      id: viaToken.subscription.id,
+    });
 
-    expect(await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['your-turn'] } }, ann.token)).toMatchObject({
+    expect(
+      await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['your-turn'] } }, ann.token),
+    ).toMatchObject({
       __typename: 'ValidationError',
       code: 'VALIDATION',
     });
-    expect(await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['your-turn'], apiKeyId: annOtherKey.id } }, annKey.key)).toMatchObject({
+    expect(
+      await data(
+        'createWebhookSubscription',
+        CREATE_SUB,
+        { input: { url: 'https://b.example.com/h', kinds: ['your-turn'], apiKeyId: annOtherKey.id } },
+        annKey.key,
+      ),
+    ).toMatchObject({
       __typename: 'ForbiddenError',
       details: { field: 'input.apiKeyId' },
     });
     // Ben's key is not Ann's.
-    expect(await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['your-turn'], apiKeyId: benKey.id } }, ann.token)).toMatchObject({
+    expect(
+      await data(
+        'createWebhookSubscription',
+        CREATE_SUB,
+        { input: { url: 'https://b.example.com/h', kinds: ['your-turn'], apiKeyId: benKey.id } },
+        ann.token,
+      ),
+    ).toMatchObject({
       __typename: 'NotFoundError',
       code: 'API_KEY_NOT_FOUND',
       details: { field: 'input.apiKeyId' },
     });
     // A key without webhooks:manage.
-    expect(await data('createWebhookSubscription', CREATE_SUB, { input: { url: 'https://b.example.com/h', kinds: ['your-turn'] } }, annOtherKey.key)).toMatchObject({
+    expect(
+      await data(
+        'createWebhookSubscription',
+        CREATE_SUB,
+        { input: { url: 'https://b.example.com/h', kinds: ['your-turn'] } },
+        annOtherKey.key,
+      ),
+    ).toMatchObject({
       __typename: 'ForbiddenError',
       message: 'This API key is not allowed here: it needs the API scope webhooks:manage.',
     });
@@ -107,7 +143,11 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
     [{ url: 'https://hooks.example.com/x', kinds: ['tile-drawn'] }, 'WEBHOOK_KINDS_INVALID', 'input.kinds'],
     [{ url: 'https://hooks.example.com/x', kinds: [] }, 'WEBHOOK_KINDS_INVALID', 'input.kinds'],
   ])('refuses %j with %s naming %s', async (input, code, field) => {
-    expect(await data('createWebhookSubscription', CREATE_SUB, { input }, annKey.key)).toMatchObject({ __typename: 'WebhookInputError', code, field });
+    expect(await data('createWebhookSubscription', CREATE_SUB, { input }, annKey.key)).toMatchObject({
+      __typename: 'WebhookInputError',
+      code,
+      field,
+    });
   });
 
   it('lists the owner’s subscriptions only, without secrets; another player can neither see, pause nor delete them', async () => {
@@ -120,9 +160,16 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
       [SET_ACTIVE, { id: subscriptionId, active: false }],
     ] as const) {
       const field = query === DELETE_SUB ? 'deleteWebhookSubscription' : 'setWebhookSubscriptionActive';
-      expect(await data(field, query, vars, benKey.key)).toMatchObject({ __typename: 'NotFoundError', code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', details: { field: 'id' } });
+      expect(await data(field, query, vars, benKey.key)).toMatchObject({
+        __typename: 'NotFoundError',
+        code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+        details: { field: 'id' },
+      });
     }
-    expect((await data('webhookSubscriptions', LIST_SUBS, {}, ann.token)).subscriptions[0]).toMatchObject({ id: subscriptionId, active: true });
+    expect((await data('webhookSubscriptions', LIST_SUBS, {}, ann.token)).subscriptions[0]).toMatchObject({
+      id: subscriptionId,
+      active: true,
+    });
     expect(await data('webhookSubscriptions', LIST_SUBS, {})).toMatchObject({ __typename: 'UnauthenticatedError' });
   });
 
@@ -181,12 +228,23 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
   });
 
   it('pauses, resumes and deletes; the secret never appears in any answer but the first', async () => {
-    expect(await data('setWebhookSubscriptionActive', SET_ACTIVE, { id: subscriptionId, active: false }, annKey.key)).toMatchObject({ id: subscriptionId, active: false });
-    expect(await data('setWebhookSubscriptionActive', SET_ACTIVE, { id: subscriptionId, active: true }, ann.token)).toMatchObject({ id: subscriptionId, active: true });
-    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: subscriptionId }, annKey.key)).toEqual({ __typename: 'DeletedWebhookSubscription', id: subscriptionId });
+    expect(await data('setWebhookSubscriptionActive', SET_ACTIVE, { id: subscriptionId, active: false }, annKey.key)).toMatchObject({
+      id: subscriptionId,
+      active: false,
+    });
+    expect(await data('setWebhookSubscriptionActive', SET_ACTIVE, { id: subscriptionId, active: true }, ann.token)).toMatchObject({
+      id: subscriptionId,
+      active: true,
+    });
+    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: subscriptionId }, annKey.key)).toEqual({
+      __typename: 'DeletedWebhookSubscription',
+      id: subscriptionId,
+    });
     expect((await data('webhookSubscriptions', LIST_SUBS, {}, ann.token)).subscriptions).toEqual([]);
     expect((await data('webhookDeliveries', DELIVERIES, {}, ann.token)).edges).toEqual([]);
-    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: subscriptionId }, annKey.key)).toMatchObject({ code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND' });
+    expect(await data('deleteWebhookSubscription', DELETE_SUB, { id: subscriptionId }, annKey.key)).toMatchObject({
+      code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+    });
 
     const withSecret = seen.filter((body) => body.includes(secret));
     expect(withSecret).toHaveLength(1);

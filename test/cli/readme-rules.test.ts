@@ -25,8 +25,14 @@ describe('README matches the code (regenerate with `npx tsx scripts/readme-rules
   });
 
   test('the parameter table has one row per parameter and a column per preset', () => {
-    const rows = section('rules').split('\n').filter((l) => l.startsWith('| `'));
-    for (const p of PARAMETERS) expect(rows.some((r) => r.startsWith(`| \`${p.path}\` |`)), p.path).toBe(true);
+    const rows = section('rules')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
+    for (const p of PARAMETERS)
+      expect(
+        rows.some((r) => r.startsWith(`| \`${p.path}\` |`)),
+        p.path,
+      ).toBe(true);
     for (const id of RULE_SET_IDS) expect(section('rules')).toContain(`| \`${id}\` |`);
   });
 

@@ -11,7 +11,9 @@ import { PARAMETERS } from '../../engine/rules/params.js';
 import { RULE_SET_IDS } from '../../engine/rules/ruleset.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/disputes/', import.meta.url));
-const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 const cli = async (...args: string[]) => {
   const io = recordingIo();
@@ -68,7 +70,15 @@ describe('examples/disputes', () => {
   });
 
   test('--set overrides a parameter of the preset', async () => {
-    const r = await cli('adjudicate', join(EXAMPLES, 'challenge-outcome.json'), '--rules', 'WESPA', '--set', 'challenge.points=10', '--json');
+    const r = await cli(
+      'adjudicate',
+      join(EXAMPLES, 'challenge-outcome.json'),
+      '--rules',
+      'WESPA',
+      '--set',
+      'challenge.points=10',
+      '--json',
+    );
     const answer = JSON.parse(r.out) as { effects: unknown[]; citations: unknown[] };
     expect(answer.effects).toEqual([{ type: 'score-delta', party: 'player', points: 20 }]);
     expect(answer.citations).toContainEqual({ source: 'override', rule: 'challenge.points=10' });
@@ -92,7 +102,11 @@ describe('arbiter adjudicate: bad input exits 2', () => {
   test.each([
     ['unreadable file', () => [join(dir, 'missing.json')], 'cannot read'],
     ['invalid JSON', () => [write('bad.json', '{"kind": ')], 'not valid JSON'],
-    ['invalid dispute', () => [write('bag.json', '{"kind":"illegal-exchange","bagCount":9,"stage":"announced","exchangedCount":2}')], 'bagCount'],
+    [
+      'invalid dispute',
+      () => [write('bag.json', '{"kind":"illegal-exchange","bagCount":9,"stage":"announced","exchangedCount":2}')],
+      'bagCount',
+    ],
     ['unknown kind', () => [write('kind.json', '{"kind":"tile-theft"}')], 'UNKNOWN_DISPUTE_KIND'],
     ['unknown preset', () => [join(EXAMPLES, 'going-out.json'), '--rules', 'NASPA_2099'], 'UNKNOWN_PRESET'],
     ['bad override', () => [join(EXAMPLES, 'going-out.json'), '--rules', 'WESPA', '--set', 'end.goingOut=triple'], 'end.goingOut'],
@@ -108,21 +122,29 @@ describe('arbiter rules', () => {
   test('--json lists every preset with every parameter, value and source', async () => {
     const r = await cli('rules', '--json');
     expect(r.code).toBe(0);
-    const { presets } = JSON.parse(r.out) as { presets: { id: string; parameters: { path: string; value: unknown; sources: unknown[] }[] }[] };
+    const { presets } = JSON.parse(r.out) as {
+      presets: { id: string; parameters: { path: string; value: unknown; sources: unknown[] }[] }[];
+    };
     expect(presets.map((p) => p.id)).toEqual([...RULE_SET_IDS]);
     for (const p of presets) {
       expect(p.parameters.map((x) => x.path)).toEqual(PARAMETERS.map((x) => x.path));
       for (const x of p.parameters) expect(x.sources.length, `${p.id} ${x.path}`).toBeGreaterThan(0);
     }
     const nsa = presets.find((p) => p.id === 'NSA_2008')!;
-    expect(nsa.parameters.find((x) => x.path === 'challenge.windowSeconds')).toMatchObject({ value: 5, sources: [{ source: 'seed-001', rule: '§8' }] });
+    expect(nsa.parameters.find((x) => x.path === 'challenge.windowSeconds')).toMatchObject({
+      value: 5,
+      sources: [{ source: 'seed-001', rule: '§8' }],
+    });
   });
 
   test('one preset with an override', async () => {
     const r = await cli('rules', 'WESPA', '--set', 'challenge.points=10', '--json');
     const p = JSON.parse(r.out) as { id: string; parameters: { path: string; value: unknown; sources: unknown[] }[] };
     expect(p.id).toBe('WESPA');
-    expect(p.parameters.find((x) => x.path === 'challenge.points')).toMatchObject({ value: 10, sources: [{ source: 'override', rule: 'challenge.points=10' }] });
+    expect(p.parameters.find((x) => x.path === 'challenge.points')).toMatchObject({
+      value: 10,
+      sources: [{ source: 'override', rule: 'challenge.points=10' }],
+    });
   });
 
   test('text output has one line per parameter', async () => {

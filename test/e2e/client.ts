@@ -89,11 +89,7 @@ export const JOIN_GAME = `mutation($id: ID!) { joinGame(gameId: $id) { __typenam
 export const GAME_RECORD = `query($id: ID!) { gameRecord(id: $id) { __typename ... on GameRecord { gameId gcg complete bagSeed } ${READ_ERROR_FIELDS} } }`;
 
 export type Action =
-  | { play: { move: string } }
-  | { exchange: { tiles: string } }
-  | { pass: true }
-  | { challenge: { words?: string[] } }
-  | { resign: true };
+  { play: { move: string } } | { exchange: { tiles: string } } | { pass: true } | { challenge: { words?: string[] } } | { resign: true };
 
 let keys = 0;
 export const freshKey = (): string => `key-${process.pid}-${Date.now()}-${++keys}`;
@@ -113,15 +109,29 @@ export interface Player {
 
 export const registerPlayer = async (api: TestApi, handle: string): Promise<Player> => ({ handle, ...(await api.register(handle)) });
 
-export const graphql = async <T>(api: TestApi, field: string, query: string, variables: Record<string, unknown>, token?: string): Promise<T> => {
+export const graphql = async <T>(
+  api: TestApi,
+  field: string,
+  query: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<T> => {
   const r = await api.gql(query, variables, token);
   if (r.body.errors?.length || !r.body.data) throw new Error(`${field}: ${JSON.stringify(r.body)}`);
   return r.body.data[field] as T;
 };
 
-export const readGame = async (api: TestApi, p: Player, id: string): Promise<GameView> => asGame(await graphql<GameOrError>(api, 'game', GAME, { id }, p.token), `game as ${p.handle}`);
+export const readGame = async (api: TestApi, p: Player, id: string): Promise<GameView> =>
+  asGame(await graphql<GameOrError>(api, 'game', GAME, { id }, p.token), `game as ${p.handle}`);
 
-export const submit = (api: TestApi, p: Player, gameId: string, expectedVersion: number, action: Action, idempotencyKey = freshKey()): Promise<GameOrError> =>
+export const submit = (
+  api: TestApi,
+  p: Player,
+  gameId: string,
+  expectedVersion: number,
+  action: Action,
+  idempotencyKey = freshKey(),
+): Promise<GameOrError> =>
   graphql<GameOrError>(api, 'submitTurn', SUBMIT_TURN, { input: { gameId, expectedVersion, idempotencyKey, action } }, p.token);
 
 /** Submits at the game's current version (read as `p` sees it) and expects the turn to be taken. */
@@ -238,7 +248,33 @@ const parsePlayMove = (text: string): PlayMove => {
 
 /** Standard English tile values (seed-003 / the English distribution): for hand-checks of end adjustments. */
 export const TILE_VALUES: Readonly<Record<string, number>> = {
-  A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10, '?': 0,
+  A: 1,
+  B: 3,
+  C: 3,
+  D: 2,
+  E: 1,
+  F: 4,
+  G: 2,
+  H: 4,
+  I: 1,
+  J: 8,
+  K: 5,
+  L: 1,
+  M: 3,
+  N: 1,
+  O: 1,
+  P: 3,
+  Q: 10,
+  R: 1,
+  S: 1,
+  T: 1,
+  U: 1,
+  V: 4,
+  W: 4,
+  X: 8,
+  Y: 4,
+  Z: 10,
+  '?': 0,
 };
 export const rackPoints = (rack: string): number => [...rack].reduce((n, t) => n + (TILE_VALUES[t] ?? 0), 0);
 

@@ -25,7 +25,9 @@ const IMPORT = `mutation($input: ImportGameInput!) {
 const plays = (gcg: string) => {
   const doc = parseGcg(gcg);
   if (!doc.ok) throw new Error(doc.error.message);
-  return doc.value.events.flatMap((e) => (e.kind === 'move' && e.move.kind === 'play' ? [{ player: e.player, score: e.score, cumulative: e.cumulative }] : []));
+  return doc.value.events.flatMap((e) =>
+    e.kind === 'move' && e.move.kind === 'play' ? [{ player: e.player, score: e.score, cumulative: e.cumulative }] : [],
+  );
 };
 
 describe.each(STORE_TARGETS)('importGame on $kind', (target) => {
@@ -41,7 +43,14 @@ describe.each(STORE_TARGETS)('importGame on $kind', (target) => {
 
   it('stores a corpus record as a finished game; the game and its record show the same moves', async () => {
     const g = (await graphql<GameOrError>(api, 'importGame', IMPORT, { input: { gcg: RECORD, seat: 0 } }, me.token)) as GameView;
-    expect(g).toMatchObject({ __typename: 'Game', status: 'ended', imported: true, mySeat: 0, bagCommitment: null, ruleSet: { id: 'GCG_IMPORT' } });
+    expect(g).toMatchObject({
+      __typename: 'Game',
+      status: 'ended',
+      imported: true,
+      mySeat: 0,
+      bagCommitment: null,
+      ruleSet: { id: 'GCG_IMPORT' },
+    });
     const original = plays(RECORD);
     const history = g.history.filter((m) => m.kind === 'play');
     expect(history.map((m) => [m.seat, m.score])).toEqual(original.map((p) => [p.player, p.score]));
@@ -52,7 +61,13 @@ describe.each(STORE_TARGETS)('importGame on $kind', (target) => {
 
     const again = await readGame(api, me, g.id);
     expect(again.version).toBe(g.version);
-    const record = await graphql<{ gcg: string; complete: boolean; bagSeed: string | null }>(api, 'gameRecord', GAME_RECORD, { id: g.id }, me.token);
+    const record = await graphql<{ gcg: string; complete: boolean; bagSeed: string | null }>(
+      api,
+      'gameRecord',
+      GAME_RECORD,
+      { id: g.id },
+      me.token,
+    );
     expect(record.complete).toBe(true);
     expect(record.bagSeed).toBeNull();
     expect(plays(record.gcg)).toEqual(original);
@@ -64,8 +79,16 @@ describe.each(STORE_TARGETS)('importGame on $kind', (target) => {
   it('refuses a record whose scores do not add up, listing each mismatch with its line', async () => {
     const lines = RECORD.split('\n');
     const at = lines.findIndex((l) => /^>.*\+\d+ \d+\s*$/.test(l) && / [0-9]+[A-O] | [A-O][0-9]+ /.test(l));
-    const wrong = lines.map((l, i) => (i === at ? l.replace(/\+(\d+) (\d+)\s*$/, (_m, s: string, c: string) => `+${Number(s) + 1} ${Number(c) + 1}`) : l)).join('\n');
-    const r = await graphql<{ __typename: string; code: string; mismatches: { code: string; line: number }[] }>(api, 'importGame', IMPORT, { input: { gcg: wrong } }, me.token);
+    const wrong = lines
+      .map((l, i) => (i === at ? l.replace(/\+(\d+) (\d+)\s*$/, (_m, s: string, c: string) => `+${Number(s) + 1} ${Number(c) + 1}`) : l))
+      .join('\n');
+    const r = await graphql<{ __typename: string; code: string; mismatches: { code: string; line: number }[] }>(
+      api,
+      'importGame',
+      IMPORT,
+      { input: { gcg: wrong } },
+      me.token,
+    );
     expect(r).toMatchObject({ __typename: 'ImportRejected', code: 'GCG_REPLAY_FAILED' });
     expect(r.mismatches[0]).toMatchObject({ code: 'SCORE_MISMATCH', line: at + 1 });
   });
@@ -76,7 +99,13 @@ describe.each(STORE_TARGETS)('importGame on $kind', (target) => {
     const cut = lines.slice(0, firstEvent + 4).join('\n') + '\n';
     const r = await graphql<{ __typename: string; code: string }>(api, 'importGame', IMPORT, { input: { gcg: cut } }, me.token);
     expect(r).toMatchObject({ __typename: 'RuleViolation', code: 'GCG_INCOMPLETE' });
-    const junk = await graphql<{ __typename: string; code: string; message: string }>(api, 'importGame', IMPORT, { input: { gcg: '#player1 a A\n#player2 b B\n>a: ABC 8H +3 3\n' } }, me.token);
+    const junk = await graphql<{ __typename: string; code: string; message: string }>(
+      api,
+      'importGame',
+      IMPORT,
+      { input: { gcg: '#player1 a A\n#player2 b B\n>a: ABC 8H +3 3\n' } },
+      me.token,
+    );
     expect(junk).toMatchObject({ __typename: 'RuleViolation' });
     expect(junk.message).toMatch(/^Line 3:/);
   });

@@ -13,8 +13,14 @@ import { setBagSeedSourceForTests } from '../../service/games.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { CREATE_GAME, findPlay, GAME, JOIN_GAME, rackPoints, SUBMIT_TURN, type Action, type GameView } from './client.js';
 
-const RECORDED = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8')) as APIGatewayProxyEventV2;
-const LAMBDA_CONTEXT = { awsRequestId: 'e2e', functionName: 'arbiter-graphql', getRemainingTimeInMillis: () => 30_000 } as unknown as LambdaContext;
+const RECORDED = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8'),
+) as APIGatewayProxyEventV2;
+const LAMBDA_CONTEXT = {
+  awsRequestId: 'e2e',
+  functionName: 'arbiter-graphql',
+  getRemainingTimeInMillis: () => 30_000,
+} as unknown as LambdaContext;
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 
 /** The recorded event with a new body (base64, as API Gateway sends binary-safe bodies) and token. */
@@ -22,7 +28,11 @@ const eventFor = (body: unknown, token?: string): APIGatewayProxyEventV2 => {
   const text = JSON.stringify(body);
   return {
     ...RECORDED,
-    headers: { ...RECORDED.headers, 'content-length': String(Buffer.byteLength(text)), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...RECORDED.headers,
+      'content-length': String(Buffer.byteLength(text)),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: Buffer.from(text).toString('base64'),
     isBase64Encoded: true,
   };
@@ -59,7 +69,9 @@ describe.each(STORE_TARGETS)('a game through the Lambda handler on $kind', (targ
   let keys = 0;
   const turn = async (id: string, token: string, action: Action): Promise<GameView> => {
     const g = await game(id, token);
-    const r = (await call(SUBMIT_TURN, { input: { gameId: id, expectedVersion: g.version, idempotencyKey: `lambda-${++keys}`, action } }, token))['submitTurn'];
+    const r = (
+      await call(SUBMIT_TURN, { input: { gameId: id, expectedVersion: g.version, idempotencyKey: `lambda-${++keys}`, action } }, token)
+    )['submitTurn'];
     expect(r.__typename, JSON.stringify(r)).toBe('Game');
     return r;
   };
@@ -81,7 +93,15 @@ describe.each(STORE_TARGETS)('a game through the Lambda handler on $kind', (targ
 
     // The REST route for the same read, through the handler: GET /rest/game?id=…
     const rest = await handler(
-      { ...RECORDED, rawPath: '/rest/game', rawQueryString: `id=${open.id}`, requestContext: { ...RECORDED.requestContext, http: { ...RECORDED.requestContext.http, method: 'GET', path: '/rest/game' } }, headers: { ...RECORDED.headers, authorization: `Bearer ${ann}` }, body: undefined, isBase64Encoded: false },
+      {
+        ...RECORDED,
+        rawPath: '/rest/game',
+        rawQueryString: `id=${open.id}`,
+        requestContext: { ...RECORDED.requestContext, http: { ...RECORDED.requestContext.http, method: 'GET', path: '/rest/game' } },
+        headers: { ...RECORDED.headers, authorization: `Bearer ${ann}` },
+        body: undefined,
+        isBase64Encoded: false,
+      },
       LAMBDA_CONTEXT,
     );
     expect(rest.statusCode).toBe(200);

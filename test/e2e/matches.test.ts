@@ -8,14 +8,24 @@ import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../service/games.js';
 import { setMatchWriteHookForTests } from '../../service/matches.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, CREATE_MATCH, findPlay, graphql, JOIN_GAME, MATCH_FIELDS, readGame, registerPlayer, type GameView, type Player } from './client.js';
+import {
+  act,
+  CREATE_MATCH,
+  findPlay,
+  graphql,
+  JOIN_GAME,
+  MATCH_FIELDS,
+  readGame,
+  registerPlayer,
+  type GameView,
+  type Player,
+} from './client.js';
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');
   if (!l.ok) throw new Error('the SOWPODS lexicon is not built: run npm run lexicons');
   return l.value;
 })();
-
 
 const ERRORS = `... on Error { __typename code message details }`;
 const JOIN_MATCH = `mutation($id: ID!) { joinMatch(matchId: $id) { __typename ...MatchFields ${ERRORS} } } ${MATCH_FIELDS}`;
@@ -31,9 +41,32 @@ interface MatchView {
   gameCount: number;
   mySeat: number | null;
   combinedScores: number[];
-  players: { seat: number; points: number; player: { id: string; handle: string } | null; firstSecond: { firsts: number; seconds: number; positions: string[] } }[];
-  games: { index: number; firstSeat: number; scores: number[]; game: { id: string; status: string; whoseTurn: number | null; mySeat: number | null; scores: number[]; result: { reason: string; winner: number | null; loser: number | null } | null } }[];
-  result: { winner: { handle: string } | null; winnerSeat: number | null; tie: boolean; decidedBy: string; gameWinners: (number | null)[] } | null;
+  players: {
+    seat: number;
+    points: number;
+    player: { id: string; handle: string } | null;
+    firstSecond: { firsts: number; seconds: number; positions: string[] };
+  }[];
+  games: {
+    index: number;
+    firstSeat: number;
+    scores: number[];
+    game: {
+      id: string;
+      status: string;
+      whoseTurn: number | null;
+      mySeat: number | null;
+      scores: number[];
+      result: { reason: string; winner: number | null; loser: number | null } | null;
+    };
+  }[];
+  result: {
+    winner: { handle: string } | null;
+    winnerSeat: number | null;
+    tie: boolean;
+    decidedBy: string;
+    gameWinners: (number | null)[];
+  } | null;
 }
 type MatchOrError = MatchView | { __typename: string; code: string; message: string; details: Record<string, unknown> | null };
 
@@ -58,7 +91,8 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
     n++;
     return [await registerPlayer(api, `ann-${n}`), await registerPlayer(api, `ben-${n}`)];
   };
-  const create = async (p: Player, input: Record<string, unknown>) => asMatch(await graphql<MatchOrError>(api, 'createMatch', CREATE_MATCH, { input }, p.token), 'createMatch');
+  const create = async (p: Player, input: Record<string, unknown>) =>
+    asMatch(await graphql<MatchOrError>(api, 'createMatch', CREATE_MATCH, { input }, p.token), 'createMatch');
   const read = async (p: Player, id: string) => asMatch(await graphql<MatchOrError>(api, 'match', MATCH, { id }, p.token), 'match');
 
   /** `p` plays the first valid word the finder sees on their rack; answers its score as the finder computed it, and the game after. */
@@ -75,7 +109,14 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
     setBagSeedSourceForTests(() => `e2e-match-alternation-${target.kind}-0123456789abcdef`);
     const [ann, ben] = await players();
     const m = await create(ann, { opponent: ben.handle });
-    expect(m).toMatchObject({ status: 'playing', ruleSetId: 'MATCH_VARIANT', gameCount: 2, mySeat: 0, combinedScores: [0, 0], result: null });
+    expect(m).toMatchObject({
+      status: 'playing',
+      ruleSetId: 'MATCH_VARIANT',
+      gameCount: 2,
+      mySeat: 0,
+      combinedScores: [0, 0],
+      result: null,
+    });
     expect(m.players.map((p) => [p.seat, p.player?.handle])).toEqual([
       [0, ann.handle],
       [1, ben.handle],
@@ -85,7 +126,11 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
       [1, 1, 1, 'playing', 0],
     ]);
     // The game rows point at the match, in order.
-    const rows = await api.app.services.db.prisma.game.findMany({ where: { matchId: m.id }, orderBy: { matchIndex: 'asc' }, select: { id: true, matchIndex: true } });
+    const rows = await api.app.services.db.prisma.game.findMany({
+      where: { matchId: m.id },
+      orderBy: { matchIndex: 'asc' },
+      select: { id: true, matchIndex: true },
+    });
     expect(rows).toEqual(m.games.map((g) => ({ id: g.game.id, matchIndex: g.index })));
     // Ben sees the same match from seat 1; in game 2 it is his move.
     const asBen = await read(ben, m.id);
@@ -163,7 +208,13 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
     const [ann, ben] = await players();
     const cat = await registerPlayer(api, `cat-${n}`);
     const m = await create(ann, {});
-    expect(m).toMatchObject({ status: 'open', players: [{ seat: 0, player: { handle: ann.handle } }, { seat: 1, player: null }] });
+    expect(m).toMatchObject({
+      status: 'open',
+      players: [
+        { seat: 0, player: { handle: ann.handle } },
+        { seat: 1, player: null },
+      ],
+    });
     expect(m.games.map((g) => [g.firstSeat, g.game.status])).toEqual([
       [0, 'open'],
       [1, 'open'],
@@ -171,12 +222,19 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
     const own = await graphql<MatchOrError>(api, 'joinMatch', JOIN_MATCH, { id: m.id }, ann.token);
     expect(own).toMatchObject({ code: 'ALREADY_SEATED' });
     const joined = asMatch(await graphql<MatchOrError>(api, 'joinMatch', JOIN_MATCH, { id: m.id }, ben.token), 'joinMatch');
-    expect(joined).toMatchObject({ status: 'playing', mySeat: 1, players: [{ player: { handle: ann.handle } }, { player: { handle: ben.handle } }] });
+    expect(joined).toMatchObject({
+      status: 'playing',
+      mySeat: 1,
+      players: [{ player: { handle: ann.handle } }, { player: { handle: ben.handle } }],
+    });
     expect(joined.games.map((g) => [g.firstSeat, g.game.status, g.game.whoseTurn, g.game.mySeat])).toEqual([
       [0, 'playing', 0, 1],
       [1, 'playing', 1, 1],
     ]);
-    expect(await graphql<MatchOrError>(api, 'joinMatch', JOIN_MATCH, { id: m.id }, cat.token)).toMatchObject({ __typename: 'RuleViolation', code: 'SEAT_TAKEN' });
+    expect(await graphql<MatchOrError>(api, 'joinMatch', JOIN_MATCH, { id: m.id }, cat.token)).toMatchObject({
+      __typename: 'RuleViolation',
+      code: 'SEAT_TAKEN',
+    });
   });
 
   it('errors: a rule set without matches, an unknown opponent, an unknown match', async () => {
@@ -194,7 +252,9 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
       __typename: 'NotFoundError',
       code: 'MATCH_NOT_FOUND',
     });
-    expect(await graphql<MatchOrError>(api, 'match', MATCH, { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ __typename: 'UnauthenticatedError' });
+    expect(await graphql<MatchOrError>(api, 'match', MATCH, { id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
+      __typename: 'UnauthenticatedError',
+    });
   });
   it('the match row and its games are written in one transaction: a failure after the first game leaves neither', async () => {
     const [ann, ben] = await players();
@@ -237,7 +297,10 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
       ['playing', 1],
     ]);
     // The creator, already seated, is refused the same way.
-    expect(await graphql(api, 'joinGame', JOIN_GAME, { id: gameId }, ann.token)).toMatchObject({ code: 'JOIN_THE_MATCH', details: { matchId: m.id } });
+    expect(await graphql(api, 'joinGame', JOIN_GAME, { id: gameId }, ann.token)).toMatchObject({
+      code: 'JOIN_THE_MATCH',
+      details: { matchId: m.id },
+    });
   });
 
   it('the turn that ends the last game stores the match status in its transaction; game-ended names the match', async () => {
@@ -250,8 +313,13 @@ describe.each(STORE_TARGETS)('matches over HTTP on $kind', (target) => {
     expect(await stored()).toBe('playing');
     await act(api, ben, g2, { resign: true });
     expect(await stored()).toBe('ended');
-    const ended = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: { in: [g1, g2] }, kind: 'game-ended' }, orderBy: { id: 'asc' } });
-    expect(ended.map((o) => [o.gameId, (o.payload as { matchId?: string }).matchId, (o.payload as { matchIndex?: number }).matchIndex])).toEqual([
+    const ended = await api.app.services.db.prisma.outboxMessage.findMany({
+      where: { gameId: { in: [g1, g2] }, kind: 'game-ended' },
+      orderBy: { id: 'asc' },
+    });
+    expect(
+      ended.map((o) => [o.gameId, (o.payload as { matchId?: string }).matchId, (o.payload as { matchIndex?: number }).matchIndex]),
+    ).toEqual([
       [g1, m.id, 0],
       [g2, m.id, 1],
     ]);

@@ -55,8 +55,17 @@ describe.each(STORE_TARGETS)('complete games under each preset on $kind', (targe
     const tag = preset.toLowerCase();
     const a = await registerPlayer(api, `a-${tag}`);
     const b = await registerPlayer(api, `b-${tag}`);
-    const start = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { ruleSet: preset, opponent: b.handle } }, a.token));
-    expect(start).toMatchObject({ status: 'playing', mySeat: 0, whoseTurn: 0, isMyTurn: true, bagCount: 100 - 14, ruleSet: { id: preset } });
+    const start = asGame(
+      await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { ruleSet: preset, opponent: b.handle } }, a.token),
+    );
+    expect(start).toMatchObject({
+      status: 'playing',
+      mySeat: 0,
+      whoseTurn: 0,
+      isMyTurn: true,
+      bagCount: 100 - 14,
+      ruleSet: { id: preset },
+    });
     expect(start.myRack).toHaveLength(7);
     return { a, b, id: start.id, start };
   };
@@ -155,7 +164,11 @@ describe.each(STORE_TARGETS)('complete games under each preset on $kind', (targe
     expect(withdrawn.whoseTurn).toBe(1);
 
     const resigned = await act(api, b, id, { resign: true });
-    expect(resigned).toMatchObject({ status: 'ended', result: { reason: 'resigned', loser: 1, winner: 0, adjustments: [] }, legalActions: [] });
+    expect(resigned).toMatchObject({
+      status: 'ended',
+      result: { reason: 'resigned', loser: 1, winner: 0, adjustments: [] },
+      legalActions: [],
+    });
     await checkFinished(a, id, resigned);
   });
 

@@ -13,7 +13,20 @@ import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { joinTiles } from '../../engine/tiles.js';
 import { setBagSeedSourceForTests } from '../../service/games.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, asGame, CREATE_GAME, CREATE_MATCH, findPlay, graphql, readGame, registerPlayer, submit, type Action, type GameOrError, type Player } from './client.js';
+import {
+  act,
+  asGame,
+  CREATE_GAME,
+  CREATE_MATCH,
+  findPlay,
+  graphql,
+  readGame,
+  registerPlayer,
+  submit,
+  type Action,
+  type GameOrError,
+  type Player,
+} from './client.js';
 
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 const SEED = 'secrets-test-seed-do-not-leak-0123456789abcdef';
@@ -41,7 +54,7 @@ interface IType {
 const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
 const INTROSPECTION = `{ __schema { queryType { name } mutationType { name } types { kind name possibleTypes { name } fields { name args { name defaultValue type { ${TYPE_REF} } } type { ${TYPE_REF} } } } } }`;
 
-const named = (t: TypeRef): string => (t.name ?? named(t.ofType!));
+const named = (t: TypeRef): string => t.name ?? named(t.ofType!);
 const required = (t: TypeRef): boolean => t.kind === 'NON_NULL';
 
 /** Query fields that read nothing stored (they take no game): the walk may skip them when it cannot fill their arguments. */
@@ -72,7 +85,13 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     await act(api, ann, gameId, { play: { move: findPlay(await readGame(api, ann, gameId), LEX, true)!.move } });
     // A match between the same two players, so the walk reaches `match` and its games' racks are secrets too.
     setBagSeedSourceForTests(() => `${MATCH_SEED}-${matchSeeds++}`);
-    const match = await graphql<{ id: string; games: { game: { id: string } }[] }>(api, 'createMatch', CREATE_MATCH, { input: { opponent: bob.handle } }, ann.token);
+    const match = await graphql<{ id: string; games: { game: { id: string } }[] }>(
+      api,
+      'createMatch',
+      CREATE_MATCH,
+      { input: { opponent: bob.handle } },
+      ann.token,
+    );
     matchId = match.id;
     matchGameIds = match.games.map((g) => g.game.id);
     const schema = await api.gql(INTROSPECTION);
@@ -184,9 +203,13 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   });
 
   it('every REST route of the OpenAPI document, as the opponent and as a spectator', async () => {
-    const doc = (await (await api.fetch('/rest/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean }[] }>> };
+    const doc = (await (await api.fetch('/rest/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean }[] }>>;
+    };
     const paths = Object.entries(doc.paths);
-    expect(paths.map(([p]) => p)).toEqual(expect.arrayContaining(['/game', '/game-record', '/my-games', '/create-game', '/join-game', '/submit-turn', '/import-game']));
+    expect(paths.map(([p]) => p)).toEqual(
+      expect.arrayContaining(['/game', '/game-record', '/my-games', '/create-game', '/join-game', '/submit-turn', '/import-game']),
+    );
     const QUERY: Record<string, string> = { id: gameId, words: 'QI', first: '10' };
     const BODY: Record<string, unknown> = {
       '/join-game': { gameId },

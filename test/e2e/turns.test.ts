@@ -41,7 +41,8 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
     await api?.close();
   });
 
-  const create = async (creator: Player, input: Record<string, unknown>) => asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
+  const create = async (creator: Player, input: Record<string, unknown>) =>
+    asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
   const eventCount = (gameId: string) => api.app.services.db.prisma.gameEvent.count({ where: { gameId } });
 
   it('N concurrent submissions at the same version: exactly one turn is appended, the others are STALE_VERSION', async () => {
@@ -117,13 +118,27 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
     expect(stale).toMatchObject({ __typename: 'StaleVersionError', expected: g.version + 5, actual: g.version });
     const missing = (await submit(api, a, '00000000-0000-4000-8000-000000000000', 1, { pass: true })) as ErrorResult;
     expect(missing).toMatchObject({ __typename: 'NotFoundError', code: 'GAME_NOT_FOUND' });
-    const two = await api.gql(`mutation { submitTurn(input: { gameId: "${g.id}", expectedVersion: ${g.version}, idempotencyKey: "k", action: { pass: true, resign: true } }) { __typename } }`, {}, a.token);
+    const two = await api.gql(
+      `mutation { submitTurn(input: { gameId: "${g.id}", expectedVersion: ${g.version}, idempotencyKey: "k", action: { pass: true, resign: true } }) { __typename } }`,
+      {},
+      a.token,
+    );
     expect(two.body.errors?.[0]?.message).toMatch(/exactly one key/);
   });
 
   it('an open seat: the game waits, a second player joins and it starts; a third finds the seat taken', async () => {
     const open = await create(a, { ruleSet: 'WESPA', timeControl: { kind: 'correspondence', turnSeconds: 3600 } });
-    expect(open).toMatchObject({ status: 'open', version: 1, board: null, myRack: null, whoseTurn: null, seats: [{ seat: 0, isMe: true }, { seat: 1, player: null }] });
+    expect(open).toMatchObject({
+      status: 'open',
+      version: 1,
+      board: null,
+      myRack: null,
+      whoseTurn: null,
+      seats: [
+        { seat: 0, isMe: true },
+        { seat: 1, player: null },
+      ],
+    });
     const early = (await submit(api, a, open.id, 1, { pass: true })) as ErrorResult;
     expect(early).toMatchObject({ code: 'GAME_NOT_STARTED' });
 
@@ -144,13 +159,10 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
     const mine = await create(d, { opponent: e.handle }); // d to move
     const theirs = await create(e, { opponent: d.handle }); // e to move
     const also = await create(d, { opponent: e.handle, firstSeat: 1 }); // e to move
-    const page1 = await graphql<{ edges: { cursor: string; node: { id: string; isMyTurn: boolean } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } }>(
-      api,
-      'myGames',
-      MY_GAMES,
-      { first: 2 },
-      d.token,
-    );
+    const page1 = await graphql<{
+      edges: { cursor: string; node: { id: string; isMyTurn: boolean } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+    }>(api, 'myGames', MY_GAMES, { first: 2 }, d.token);
     expect(page1.edges[0]!.node).toEqual({ id: mine.id, isMyTurn: true, status: 'playing' });
     expect(page1.edges[1]!.node.isMyTurn).toBe(false);
     expect(page1.pageInfo.hasNextPage).toBe(true);
@@ -162,7 +174,9 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
   it('each turn writes its webhook announcements to the outbox in the same transaction', async () => {
     const g = await create(a, { opponent: b.handle });
     const created = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: g.id } });
-    expect(created.map((m) => [m.kind, m.payload])).toEqual([['your-turn', { kind: 'your-turn', gameId: g.id, version: g.version, seat: 0, playerId: a.id }]]);
+    expect(created.map((m) => [m.kind, m.payload])).toEqual([
+      ['your-turn', { kind: 'your-turn', gameId: g.id, version: g.version, seat: 0, playerId: a.id }],
+    ]);
     await act(api, a, g.id, { pass: true });
     const r = await act(api, b, g.id, { resign: true });
     const rows = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: g.id }, orderBy: { id: 'asc' } });
@@ -175,7 +189,11 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
   it('GAME_FIELDS selects on a finished game without errors', async () => {
     const g = await create(a, { opponent: b.handle });
     await act(api, a, g.id, { resign: true });
-    const r = await api.gql(`query($id: ID!) { game(id: $id) { __typename ...GameFields ${READ_ERROR_FIELDS} } } ${GAME_FIELDS}`, { id: g.id }, c.token);
+    const r = await api.gql(
+      `query($id: ID!) { game(id: $id) { __typename ...GameFields ${READ_ERROR_FIELDS} } } ${GAME_FIELDS}`,
+      { id: g.id },
+      c.token,
+    );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data!['game']).toMatchObject({ mySeat: null, myRack: null, legalActions: [], result: { reason: 'resigned', loser: 0 } });
   });

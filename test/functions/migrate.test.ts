@@ -21,7 +21,11 @@ describe('functions/migrate', () => {
     const names = (await readMigrations()).map((m) => m.name);
     expect(names.length).toBeGreaterThan(0);
     const lines: string[] = [];
-    const handler = createMigrateHandler({ resolveUrl: async () => 'postgresql://unused/x', open: onPglite(dir), log: (l) => lines.push(l) });
+    const handler = createMigrateHandler({
+      resolveUrl: async () => 'postgresql://unused/x',
+      open: onPglite(dir),
+      log: (l) => lines.push(l),
+    });
     const first = await handler();
     expect(first.applied).toEqual(names);
     expect(first.attempts).toBe(1);

@@ -16,7 +16,14 @@ const fakeReader = (values: Record<string, string>) => {
   return { read, reads };
 };
 
-const dbSecret = JSON.stringify({ engine: 'postgres', host: 'cluster.internal', port: 5432, dbname: 'arbiter', username: 'arbiter', password: 'p@ss/w:rd' });
+const dbSecret = JSON.stringify({
+  engine: 'postgres',
+  host: 'cluster.internal',
+  port: 5432,
+  dbname: 'arbiter',
+  username: 'arbiter',
+  password: 'p@ss/w:rd',
+});
 const AWS_ENV = {
   ARBITER_DB_SECRET_ARN: DB_ARN,
   ARBITER_DB_HOST: 'arbiter.proxy-abc.eu-west-1.rds.amazonaws.com',
@@ -28,7 +35,9 @@ const AWS_ENV = {
 describe('resolveDatabaseUrl', () => {
   test('a plain DATABASE_URL wins and nothing is read', async () => {
     const f = fakeReader({});
-    expect(await resolveDatabaseUrl({ ...AWS_ENV, DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }, f.read)).toBe('postgresql://postgres@127.0.0.1:5432/test');
+    expect(await resolveDatabaseUrl({ ...AWS_ENV, DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }, f.read)).toBe(
+      'postgresql://postgres@127.0.0.1:5432/test',
+    );
     expect(f.reads).toEqual([]);
   });
 
@@ -82,7 +91,9 @@ describe('resolveRuntimeEnv', () => {
     const f = fakeReader({ [DB_ARN]: dbSecret, [JWT_ARN]: 'k'.repeat(64) });
     const env = { ...AWS_ENV, ARBITER_MIGRATE_ON_START: '0' };
     const out = await resolveRuntimeEnv(env, f.read);
-    expect(out['DATABASE_URL']).toBe('postgresql://arbiter:p%40ss%2Fw%3Ard@arbiter.proxy-abc.eu-west-1.rds.amazonaws.com:5432/arbiter?sslmode=verify-full');
+    expect(out['DATABASE_URL']).toBe(
+      'postgresql://arbiter:p%40ss%2Fw%3Ard@arbiter.proxy-abc.eu-west-1.rds.amazonaws.com:5432/arbiter?sslmode=verify-full',
+    );
     expect(out['ARBITER_JWT_SECRET']).toBe('k'.repeat(64));
     expect(out['ARBITER_MIGRATE_ON_START']).toBe('0');
     expect(env).not.toHaveProperty('DATABASE_URL');

@@ -5,14 +5,21 @@ import { formatGcg, parseGcg, type GcgDocument } from '../../engine/gcg/index.js
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/gcg/', import.meta.url));
 const read = (path: string): Uint8Array => readFileSync(`${FIXTURES}${path}`);
-const files = (dir: string): string[] => readdirSync(`${FIXTURES}${dir}`).filter((f) => f.endsWith('.gcg')).sort();
+const files = (dir: string): string[] =>
+  readdirSync(`${FIXTURES}${dir}`)
+    .filter((f) => f.endsWith('.gcg'))
+    .sort();
 
 /** Line numbers say where text was, not what it says; the round trip ignores them. */
 const withoutLines = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(withoutLines)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'line').map(([k, v]) => [k, withoutLines(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== 'line')
+            .map(([k, v]) => [k, withoutLines(v)]),
+        )
       : value;
 
 const expectRoundTrip = (doc: GcgDocument): void => {

@@ -33,7 +33,9 @@ describe.each(Object.entries(EXPECTED))('shipped lexicon %s', (name, expected) =
     expect(graphContentHash(lex(name))).toBe(expected.hash);
   });
 
-  test.each(['AA', 'QI', 'ZA', 'XU', 'JO', 'CWM', 'QUIXOTIC', 'ZYZZYVAS', 'ZZZ'])('%s is valid', (w) => expect(lex(name).has(w)).toBe(true));
+  test.each(['AA', 'QI', 'ZA', 'XU', 'JO', 'CWM', 'QUIXOTIC', 'ZYZZYVAS', 'ZZZ'])('%s is valid', (w) =>
+    expect(lex(name).has(w)).toBe(true),
+  );
 
   test.each(['QX', 'JQ', 'ZZZZZ', 'AAAA', 'ARBITERX', 'qi', 'Q', ''])('%j is not', (w) => expect(lex(name).has(w)).toBe(false));
 });

@@ -51,7 +51,16 @@ interface Clocked {
     turnStartedAt: string | null;
     turnTimeEndsAt: string | null;
   };
-  pause: { active: boolean; since: string | null; until: string | null; requestedBy: number | null; requestedSeconds: number | null; used: number; left: number; secondsLeft: number } | null;
+  pause: {
+    active: boolean;
+    since: string | null;
+    until: string | null;
+    requestedBy: number | null;
+    requestedSeconds: number | null;
+    used: number;
+    left: number;
+    secondsLeft: number;
+  } | null;
   result: { reason: string; winner: number | null; loser: number | null } | null;
   code?: string;
   details?: Record<string, unknown>;
@@ -73,12 +82,17 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
   });
 
   const prisma = () => api.app.services.db.prisma;
-  const create = async (creator: Player, input: Record<string, unknown>) => asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
+  const create = async (creator: Player, input: Record<string, unknown>) =>
+    asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
   const clock = async (p: Player, id: string): Promise<Clocked> => graphql<Clocked>(api, 'game', GAME_CLOCK, { id }, p.token);
   const call = (field: string, doc: string, p: Player, vars: Record<string, unknown>) => graphql<Clocked>(api, field, doc, vars, p.token);
   const events = async (gameId: string) =>
-    (await prisma().gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map((e) => ({ type: e.type, at: (e.payload as { at?: string }).at ?? null }));
-  const outbox = async (gameId: string) => (await prisma().outboxMessage.findMany({ where: { gameId }, orderBy: { id: 'asc' } })).map((m) => m.payload as Record<string, unknown>);
+    (await prisma().gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map((e) => ({
+      type: e.type,
+      at: (e.payload as { at?: string }).at ?? null,
+    }));
+  const outbox = async (gameId: string) =>
+    (await prisma().outboxMessage.findMany({ where: { gameId }, orderBy: { id: 'asc' } })).map((m) => m.payload as Record<string, unknown>);
   const pass = (p: Player, id: string) => act(api, p, id, { pass: true });
 
   it('a whole game with a 1-hour turn and a 2-hour bank: overage comes out of the mover’s bank, deadlines follow', async () => {
@@ -88,7 +102,16 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     expect(await clock(a, g.id)).toMatchObject({
       deadline: iso(3 * HOUR),
       paused: false,
-      timeControl: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 7200, maxPauses: 2, maxPauseSeconds: 1_209_600, bankRemaining: [7200, 7200], turnStartedAt: iso(0), turnTimeEndsAt: iso(HOUR) },
+      timeControl: {
+        kind: 'correspondence',
+        turnSeconds: 3600,
+        bankSeconds: 7200,
+        maxPauses: 2,
+        maxPauseSeconds: 1_209_600,
+        bankRemaining: [7200, 7200],
+        turnStartedAt: iso(0),
+        turnTimeEndsAt: iso(HOUR),
+      },
     });
 
     // 12:30 Amy plays (inside her hour): Bob's turn from 12:30 → 12:30 + 1 h + 2 h = 15:30.
@@ -99,7 +122,10 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     const play = findPlay(view, lex.value, true);
     expect(play).not.toBeNull();
     await act(api, a, g.id, { play: { move: play!.move } });
-    expect(await clock(b, g.id)).toMatchObject({ deadline: iso(3 * HOUR + 30 * MIN), timeControl: { bankRemaining: [7200, 7200], turnStartedAt: iso(30 * MIN) } });
+    expect(await clock(b, g.id)).toMatchObject({
+      deadline: iso(3 * HOUR + 30 * MIN),
+      timeControl: { bankRemaining: [7200, 7200], turnStartedAt: iso(30 * MIN) },
+    });
 
     // 14:00, 1 h 30 into Bob's turn: his bank has been running for 30 min: 7200 − 1800 = 5400 (the deadline does not move).
     api.setNow(at(2 * HOUR));
@@ -126,15 +152,26 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
       expect((await clock(a, g.id)).deadline).toBe(deadline);
     }
     const end = await clock(a, g.id);
-    expect(end).toMatchObject({ status: 'ended', result: { reason: 'scoreless-turns' }, timeControl: { bankRemaining: [5400, 5400], turnStartedAt: null } });
+    expect(end).toMatchObject({
+      status: 'ended',
+      result: { reason: 'scoreless-turns' },
+      timeControl: { bankRemaining: [5400, 5400], turnStartedAt: null },
+    });
 
     // The log: every turn stamped with the clock's time; the row no longer has a deadline.
     const turns = (await events(g.id)).filter((e) => e.type === 'play' || e.type === 'pass');
     expect(turns).toEqual([
       { type: 'play', at: iso(30 * MIN) },
-      ...[2 * HOUR, 3.5 * HOUR, 3 * HOUR + 40 * MIN, 3 * HOUR + 50 * MIN, 4 * HOUR, 4 * HOUR + 10 * MIN].map((t) => ({ type: 'pass', at: iso(t) })),
+      ...[2 * HOUR, 3.5 * HOUR, 3 * HOUR + 40 * MIN, 3 * HOUR + 50 * MIN, 4 * HOUR, 4 * HOUR + 10 * MIN].map((t) => ({
+        type: 'pass',
+        at: iso(t),
+      })),
     ]);
-    expect(await prisma().game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ status: 'ended', deadlineAt: null, turnSeat: null });
+    expect(await prisma().game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({
+      status: 'ended',
+      deadlineAt: null,
+      turnSeat: null,
+    });
     // The outbox: each your-turn carries the mover's deadline, then the game-ended.
     const rows = await outbox(g.id);
     expect(rows.map((r) => [r['kind'], r['seat'] ?? null, r['deadlineAt'] ?? null])).toEqual([
@@ -158,7 +195,10 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     const early = await call('claimTimeout', CLAIM, b, { id: g.id });
     expect(early).toMatchObject({ __typename: 'RuleViolation', code: 'NOT_OVERDUE', details: { deadline: iso(HOUR + 10 * MIN), seat: 0 } });
     expect(await call('claimTimeout', CLAIM, a, { id: g.id })).toMatchObject({ code: 'OWN_TURN' });
-    expect(await call('claimTimeout', CLAIM, b, { id: g.id, v: g.version - 1 })).toMatchObject({ __typename: 'StaleVersionError', code: 'STALE_VERSION' });
+    expect(await call('claimTimeout', CLAIM, b, { id: g.id, v: g.version - 1 })).toMatchObject({
+      __typename: 'StaleVersionError',
+      code: 'STALE_VERSION',
+    });
 
     api.setNow(at(HOUR + 10 * MIN));
     const ended = await call('claimTimeout', CLAIM, b, { id: g.id, v: g.version });
@@ -176,42 +216,74 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     ]);
     const rows = await outbox(g.id);
     expect(rows.map((r) => r['kind'])).toEqual(['your-turn', 'game-ended']);
-    expect(rows[1]).toEqual({ kind: 'game-ended', gameId: g.id, version: g.version + 2, reason: 'timed-out', winnerSeat: 1, loserSeat: 0, scores: [0, 0] });
+    expect(rows[1]).toEqual({
+      kind: 'game-ended',
+      gameId: g.id,
+      version: g.version + 2,
+      reason: 'timed-out',
+      winnerSeat: 1,
+      loserSeat: 0,
+      scores: [0, 0],
+    });
     expect(await prisma().game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ status: 'ended', deadlineAt: null });
     expect(await call('claimTimeout', CLAIM, b, { id: g.id })).toMatchObject({ code: 'GAME_OVER' });
   });
 
   it('a paused game: the deadline is frozen, the limits hold, resume restarts the clock', async () => {
     api.setNow(at(0));
-    const g = await create(a, { opponent: b.handle, timeControl: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauses: 1, maxPauseSeconds: 2 * 86_400 } });
+    const g = await create(a, {
+      opponent: b.handle,
+      timeControl: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 0, maxPauses: 1, maxPauseSeconds: 2 * 86_400 },
+    });
     expect((await clock(a, g.id)).deadline).toBe(iso(HOUR));
 
     api.setNow(at(5 * MIN));
-    expect(await call('requestPause', REQUEST_PAUSE, a, { id: g.id, s: 3 * 86_400 })).toMatchObject({ code: 'PAUSE_LIMIT_REACHED', details: { max: 2 * 86_400 } });
+    expect(await call('requestPause', REQUEST_PAUSE, a, { id: g.id, s: 3 * 86_400 })).toMatchObject({
+      code: 'PAUSE_LIMIT_REACHED',
+      details: { max: 2 * 86_400 },
+    });
     api.setNow(at(10 * MIN));
     const asked = await call('requestPause', REQUEST_PAUSE, a, { id: g.id, s: 86_400 });
-    expect(asked).toMatchObject({ paused: false, deadline: iso(HOUR), pause: { active: false, requestedBy: 0, requestedSeconds: 86_400, used: 0, left: 1 } });
+    expect(asked).toMatchObject({
+      paused: false,
+      deadline: iso(HOUR),
+      pause: { active: false, requestedBy: 0, requestedSeconds: 86_400, used: 0, left: 1 },
+    });
     expect(await call('respondToPause', RESPOND, a, { id: g.id, accept: true })).toMatchObject({ code: 'OWN_PAUSE_REQUEST' });
 
     // Bob accepts at 12:20: the clock stops for up to a day; Amy's 40 minutes left wait: 13:00 + 24 h.
     api.setNow(at(20 * MIN));
     const paused = await call('respondToPause', RESPOND, b, { id: g.id, accept: true });
-    expect(paused).toMatchObject({ paused: true, deadline: iso(DAY + HOUR), pause: { active: true, since: iso(20 * MIN), until: iso(DAY + 20 * MIN), requestedBy: null, used: 1, left: 0, secondsLeft: 86_400 } });
+    expect(paused).toMatchObject({
+      paused: true,
+      deadline: iso(DAY + HOUR),
+      pause: { active: true, since: iso(20 * MIN), until: iso(DAY + 20 * MIN), requestedBy: null, used: 1, left: 0, secondsLeft: 86_400 },
+    });
 
     // Twelve hours later nothing has moved: same deadline, nothing to claim, no second pause.
     api.setNow(at(12 * HOUR + 20 * MIN));
     expect(await clock(b, g.id)).toMatchObject({ paused: true, deadline: iso(DAY + HOUR), timeControl: { bankRemaining: [0, 0] } });
-    expect(await call('claimTimeout', CLAIM, b, { id: g.id })).toMatchObject({ code: 'NOT_OVERDUE', details: { deadline: iso(DAY + HOUR) } });
+    expect(await call('claimTimeout', CLAIM, b, { id: g.id })).toMatchObject({
+      code: 'NOT_OVERDUE',
+      details: { deadline: iso(DAY + HOUR) },
+    });
     expect(await call('requestPause', REQUEST_PAUSE, a, { id: g.id, s: 3600 })).toMatchObject({ code: 'ALREADY_PAUSED' });
 
     // Bob resumes: 12 h were paused, so Amy has until 13:00 + 12 h; 2 days − 12 h of pause time are left, but no pause.
     const resumed = await call('resume', RESUME, b, { id: g.id });
-    expect(resumed).toMatchObject({ paused: false, deadline: iso(13 * HOUR), pause: { active: false, used: 1, left: 0, secondsLeft: 2 * 86_400 - 12 * 3600 } });
+    expect(resumed).toMatchObject({
+      paused: false,
+      deadline: iso(13 * HOUR),
+      pause: { active: false, used: 1, left: 0, secondsLeft: 2 * 86_400 - 12 * 3600 },
+    });
     expect(await call('requestPause', REQUEST_PAUSE, a, { id: g.id, s: 3600 })).toMatchObject({ code: 'PAUSE_LIMIT_REACHED' });
     expect(await call('resume', RESUME, a, { id: g.id })).toMatchObject({ code: 'NOT_PAUSED' });
 
     api.setNow(at(13 * HOUR));
-    expect(await call('claimTimeout', CLAIM, b, { id: g.id })).toMatchObject({ status: 'ended', result: { reason: 'timed-out', loser: 0 } });
+    expect(await call('claimTimeout', CLAIM, b, { id: g.id })).toMatchObject({
+      status: 'ended',
+      result: { reason: 'timed-out', loser: 0 },
+    });
 
     // The log records the pause as events; the outbox tells the mover when the clock stops and starts again.
     expect((await events(g.id)).filter((e) => e.type.startsWith('pause') || e.type === 'resumed')).toEqual([
@@ -278,8 +350,23 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     const open = await create(d, {});
     const over = await create(d, { opponent: e.handle, timeControl: tc(3600) });
     await call('abortGame', ABORT, d, { id: over.id });
-    const list = await graphql<{ edges: { node: { id: string; status: string; isMyTurn: boolean; deadline: string | null } }[] }>(api, 'myGames', MY_GAMES, {}, d.token);
-    expect(list.edges.map((x) => x.node.id)).toEqual([hourMine.id, weekMine.id, untimedMine.id, hourTheirs.id, dayTheirs.id, untimedTheirs.id, open.id, over.id]);
+    const list = await graphql<{ edges: { node: { id: string; status: string; isMyTurn: boolean; deadline: string | null } }[] }>(
+      api,
+      'myGames',
+      MY_GAMES,
+      {},
+      d.token,
+    );
+    expect(list.edges.map((x) => x.node.id)).toEqual([
+      hourMine.id,
+      weekMine.id,
+      untimedMine.id,
+      hourTheirs.id,
+      dayTheirs.id,
+      untimedTheirs.id,
+      open.id,
+      over.id,
+    ]);
     expect(list.edges.map((x) => x.node.deadline)).toEqual([iso(HOUR), iso(7 * DAY), null, iso(HOUR), iso(DAY), null, null, null]);
   });
 });

@@ -56,7 +56,14 @@ const foldAll = (events: readonly GameEvent[], from: GameState | null = null): G
 const gameWaitingForFinalPass = (players: readonly [{ name: string; id: string }, { name: string; id: string }]) => {
   for (let attempt = 0; attempt < 20; attempt++) {
     const seed = `autopass-seed-${attempt}-0123456789abcdef`;
-    const started = startEvents({ rules: NSA_2008, lexicon: { name: LEX.name, hash: LEX.hash }, players, timeControl: HOURLY, seed, createdAt: iso(0) });
+    const started = startEvents({
+      rules: NSA_2008,
+      lexicon: { name: LEX.name, hash: LEX.hash },
+      players,
+      timeControl: HOURLY,
+      seed,
+      createdAt: iso(0),
+    });
     if (!started.ok) throw new Error(started.error.message);
     const events: GameEvent[] = [...started.value];
     let state = foldAll(events);
@@ -97,7 +104,8 @@ describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
     if (!g.ok) throw new Error(g.error.message);
     return g.value;
   };
-  const types = async (gameId: string) => (await t.db.prisma.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map((e) => e.type);
+  const types = async (gameId: string) =>
+    (await t.db.prisma.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } })).map((e) => e.type);
   const ended = async (gameId: string) => ({
     events: (await types(gameId)).filter((x) => x === 'game-ended').length,
     outbox: await t.db.prisma.outboxMessage.count({ where: { gameId, kind: 'game-ended' } }),
@@ -123,7 +131,9 @@ describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
     ]);
     expect((log.at(-1)!.payload as { reason: string; loser: number }).loser).toBe(0);
     const out = await t.db.prisma.outboxMessage.findMany({ where: { gameId: g.id, kind: 'game-ended' } });
-    expect(out.map((m) => m.payload)).toEqual([{ kind: 'game-ended', gameId: g.id, version: log.length, reason: 'timed-out', winnerSeat: 1, loserSeat: 0, scores: [0, 0] }]);
+    expect(out.map((m) => m.payload)).toEqual([
+      { kind: 'game-ended', gameId: g.id, version: log.length, reason: 'timed-out', winnerSeat: 1, loserSeat: 0, scores: [0, 0] },
+    ]);
     expect(out[0]!.eventSeq).toBe(log.length);
     expect(await t.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ status: 'ended', deadlineAt: null });
 
@@ -141,13 +151,22 @@ describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
     now = at(HOUR + 5 * MIN);
     const read = await t.db.prisma.game.findUniqueOrThrow({ where: { id: g.id }, select: { id: true, version: true, deadlineAt: true } });
     expect(read.deadlineAt!.getTime()).toBeLessThanOrEqual(now.getTime());
-    const moved = await submitTurn(deps, a.id, { gameId: g.id, expectedVersion: read.version, idempotencyKey: 'late-but-first', action: { kind: 'pass' } });
+    const moved = await submitTurn(deps, a.id, {
+      gameId: g.id,
+      expectedVersion: read.version,
+      idempotencyKey: 'late-but-first',
+      action: { kind: 'pass' },
+    });
     expect(moved.ok).toBe(true);
     const before = await types(g.id);
     expect(await settleOverdue(t.db, read, now)).toBe('stale');
     expect(await types(g.id)).toEqual(before);
     // Bob's turn from 13:05: deadline 14:05, so a sweep now finds nothing.
-    expect(await t.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ status: 'playing', turnSeat: 1, deadlineAt: at(2 * HOUR + 5 * MIN) });
+    expect(await t.db.prisma.game.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({
+      status: 'playing',
+      turnSeat: 1,
+      deadlineAt: at(2 * HOUR + 5 * MIN),
+    });
     expect(await sweep(HOUR + 5 * MIN)).toMatchObject({ scanned: 0 });
     await settleAll();
   });
@@ -198,7 +217,11 @@ describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
     expect(tail[0]).toMatchObject({ seat: 1 - outSeat, auto: 'timeout', at: due });
     // The game ends as played out: the player who went out gets twice the other rack (NSA), nobody lost on time.
     const rackValue = rackPoints(joinTiles(state.racks[1 - outSeat]!.tiles));
-    expect(tail[1]).toMatchObject({ reason: 'went-out', loser: null, adjustments: [{ seat: outSeat, points: 2 * rackValue, kind: 'opponent-rack' }] });
+    expect(tail[1]).toMatchObject({
+      reason: 'went-out',
+      loser: null,
+      adjustments: [{ seat: outSeat, points: 2 * rackValue, kind: 'opponent-rack' }],
+    });
     const out = await t.db.prisma.outboxMessage.findMany({ where: { gameId: row.id } });
     expect(out.map((m) => m.payload)).toEqual([expect.objectContaining({ kind: 'game-ended', reason: 'went-out', loserSeat: null })]);
   });
@@ -211,6 +234,15 @@ describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
     const result = await handler();
     expect(result).toMatchObject({ scanned: 1, timedOut: 1 });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'deadlines.sweep', scanned: 1, timedOut: 1, autoPassed: 0, stale: 0, notOverdue: 0, failed: 0, failures: [] });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'deadlines.sweep',
+      scanned: 1,
+      timedOut: 1,
+      autoPassed: 0,
+      stale: 0,
+      notOverdue: 0,
+      failed: 0,
+      failures: [],
+    });
   });
 });

@@ -35,7 +35,12 @@ const flakyReceiver = async (): Promise<{ url: string; received: Received[]; ser
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const id = String(req.headers['arbiter-event-id']);
-      received.push({ id, attempt: String(req.headers['arbiter-delivery-attempt']), signature: String(req.headers['arbiter-signature']), body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        id,
+        attempt: String(req.headers['arbiter-delivery-attempt']),
+        signature: String(req.headers['arbiter-signature']),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const seen = received.filter((r) => r.id === id).length;
       res.writeHead(seen <= 2 ? 503 : 200, { 'content-type': 'text/plain' }).end(seen <= 2 ? 'down for maintenance' : 'ok');
     });
@@ -61,7 +66,12 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
 
   it('your-turn and game-ended from a swept and a claimed game: failed twice, then delivered', async () => {
     const db = api.app.services.db;
-    const subA = await createSubscription(db, { apiKeyId: a.apiKeyId, ownerId: a.id, url: receiver.url, kinds: ['your-turn', 'game-ended'] });
+    const subA = await createSubscription(db, {
+      apiKeyId: a.apiKeyId,
+      ownerId: a.id,
+      url: receiver.url,
+      kinds: ['your-turn', 'game-ended'],
+    });
     const subB = await createSubscription(db, { apiKeyId: b.apiKeyId, ownerId: b.id, url: receiver.url, kinds: ['game-ended'] });
     if (!subA.ok || !subB.ok) throw new Error('subscriptions');
 
@@ -88,7 +98,10 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
     expect(await run(HOUR + 2 * HOUR)).toMatchObject({ outboxRows: 0, attempted: 0 });
 
     // The delivery log: every delivery succeeded on its third attempt, after two 503s.
-    const deliveries = await db.prisma.webhookDelivery.findMany({ include: { attemptLog: { orderBy: { attempt: 'asc' } }, outbox: true }, orderBy: { id: 'asc' } });
+    const deliveries = await db.prisma.webhookDelivery.findMany({
+      include: { attemptLog: { orderBy: { attempt: 'asc' } }, outbox: true },
+      orderBy: { id: 'asc' },
+    });
     expect(deliveries).toHaveLength(6);
     for (const d of deliveries) {
       expect(d).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 200, lastError: null });
@@ -131,7 +144,7 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
     expect(new Set(ends.map((x) => JSON.stringify(x.data)))).toEqual(
       new Set(
         [swept.id, claimed.id].map((gameId) =>
-          JSON.stringify((deliveries.find((d) => d.outbox.gameId === gameId && d.kind === 'game-ended')!.outbox.payload as object)),
+          JSON.stringify(deliveries.find((d) => d.outbox.gameId === gameId && d.kind === 'game-ended')!.outbox.payload as object),
         ),
       ),
     );

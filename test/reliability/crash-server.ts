@@ -15,7 +15,13 @@ export const CRASH_AFTER_COMMIT_ENV = 'ARBITER_TEST_CRASH_AFTER_COMMIT';
 const isCommittedTurn = (r: unknown): boolean => {
   if (typeof r !== 'object' || r === null || (r as { ok?: unknown }).ok !== true) return false;
   const v = (r as { value?: unknown }).value;
-  return typeof v === 'object' && v !== null && (v as { replayed?: unknown }).replayed === false && Array.isArray((v as { events?: unknown }).events) && (v as { events: unknown[] }).events.length > 0;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { replayed?: unknown }).replayed === false &&
+    Array.isArray((v as { events?: unknown }).events) &&
+    (v as { events: unknown[] }).events.length > 0
+  );
 };
 
 const real = await createDb({ databaseUrl: process.env['DATABASE_URL'] ?? '' });
@@ -43,5 +49,8 @@ server.listen(0, '127.0.0.1', () => {
 process.once('SIGTERM', () => {
   server.closeAllConnections();
   server.close();
-  void app.close().then(() => real.close()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => real.close())
+    .then(() => process.exit(0));
 });

@@ -35,7 +35,9 @@ const start = async (databaseUrl: string, crash: boolean): Promise<Child> => {
     env: { ...process.env, DATABASE_URL: databaseUrl, ARBITER_JWT_SECRET: JWT_SECRET, ARBITER_TEST_CRASH_AFTER_COMMIT: crash ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => {
     stderr += d.toString();
@@ -100,7 +102,12 @@ describe('the server process killed between commit and response', () => {
       const game = created.data!['createGame'] as { id: string; version: number };
       expect(game.version).toBeGreaterThan(0);
 
-      const input = { gameId: game.id, expectedVersion: game.version, idempotencyKey: `kill-${randomBytes(6).toString('hex')}`, action: { pass: true } };
+      const input = {
+        gameId: game.id,
+        expectedVersion: game.version,
+        idempotencyKey: `kill-${randomBytes(6).toString('hex')}`,
+        action: { pass: true },
+      };
       rec.add('faultsInjected');
       await expect(gql(first, SUBMIT, { input }, ann.token)).rejects.toThrow();
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });

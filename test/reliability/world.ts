@@ -56,7 +56,9 @@ export const openWorld = async (target: StoreTarget, options: WorldOptions = {})
   const apps: App[] = [];
   for (const [i, real] of dbs.entries()) {
     const db = i === 0 && options.wrapDb ? options.wrapDb(real) : real;
-    apps.push(await createApp({ db, lexicons: LEXICONS, jwt: TEST_JWT, now: () => clock.now, logError: options.logError ?? (() => undefined) }));
+    apps.push(
+      await createApp({ db, lexicons: LEXICONS, jwt: TEST_JWT, now: () => clock.now, logError: options.logError ?? (() => undefined) }),
+    );
   }
   return {
     apis: apps.map((app) => apiOver(app, clock, options.recorder)),
@@ -154,7 +156,8 @@ export const forbiddenFor = (truths: readonly GameSecretsTruth[], viewerId: stri
 };
 
 /** The forbidden strings `body` contains, ignoring any the request itself carried (an echo is not a leak). */
-export const leaksIn = (body: string, forbidden: readonly string[], request = ''): string[] => forbidden.filter((f) => body.includes(f) && !request.includes(f));
+export const leaksIn = (body: string, forbidden: readonly string[], request = ''): string[] =>
+  forbidden.filter((f) => body.includes(f) && !request.includes(f));
 
 // ---------------------------------------------------------------------------------------------
 // Response hygiene

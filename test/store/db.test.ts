@@ -71,7 +71,10 @@ describe('createDb', () => {
       });
       expect([db.kind, db.schema]).toEqual(['postgres', schema]);
       const [row] = await db.withSession((s) =>
-        s.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'games'`, [schema]),
+        s.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'games'`,
+          [schema],
+        ),
       );
       expect(row!.n).toBe(1);
     });

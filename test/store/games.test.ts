@@ -66,7 +66,14 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
 
     const loaded = await loadGame(db.prisma, game.id);
     if (!loaded.ok) throw new Error(loaded.error.message);
-    expect(loaded.value.game).toMatchObject({ id: game.id, version: 1, status: 'active', turnSeat: 0, lexiconName: 'TEST', deadlineAt: deadline });
+    expect(loaded.value.game).toMatchObject({
+      id: game.id,
+      version: 1,
+      status: 'active',
+      turnSeat: 0,
+      lexiconName: 'TEST',
+      deadlineAt: deadline,
+    });
     expect(loaded.value.game).not.toHaveProperty('bagSeed');
     expect(JSON.stringify(loaded.value)).not.toContain('seed-abc');
     expect(loaded.value.seats.map((s) => [s.seat, s.playerId])).toEqual([
@@ -88,7 +95,11 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
     const game = await startGame();
     const seen: unknown[] = [];
     const result = await runTurn(db, game.id, 1, null, (g, events, secrets) => {
-      seen.push(g.version, events.map((e) => e.seq), secrets.bagSeed);
+      seen.push(
+        g.version,
+        events.map((e) => e.seq),
+        secrets.bagSeed,
+      );
       return ok({
         events: [
           { type: 'TilesPlaced', payload: { word: 'CAT' } },
@@ -96,7 +107,10 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
         ],
         response: { score: 10 },
         game: { turnSeat: 1, deadlineAt: new Date('2031-01-01T00:00:00.000Z') },
-        outbox: [{ kind: 'turn.played', payload: { word: 'CAT' }, eventIndex: 0 }, { kind: 'tiles.drawn', payload: {} }],
+        outbox: [
+          { kind: 'turn.played', payload: { word: 'CAT' }, eventIndex: 0 },
+          { kind: 'tiles.drawn', payload: {} },
+        ],
       });
     });
     expect(seen).toEqual([1, [1], 'seed-abc']);
@@ -244,7 +258,13 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
       data: { handle: `h-${Date.now()}`, displayName: 'Grace', passwordHash: 'scrypt$N=16384,r=8,p=1$c2FsdA==$aGFzaA==' },
     });
     const key = await db.prisma.apiKey.create({
-      data: { ownerId: player.id, name: 'bot', prefix: `arb_${player.id.slice(0, 8)}`, keyHash: 'ab'.repeat(32), scopes: ['games:read', 'games:play'] },
+      data: {
+        ownerId: player.id,
+        name: 'bot',
+        prefix: `arb_${player.id.slice(0, 8)}`,
+        keyHash: 'ab'.repeat(32),
+        scopes: ['games:read', 'games:play'],
+      },
     });
     expect(await db.prisma.apiKey.findUniqueOrThrow({ where: { prefix: key.prefix } })).toMatchObject({
       scopes: ['games:read', 'games:play'],
@@ -257,7 +277,9 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
     expect((await db.prisma.idempotencyKey.findUniqueOrThrow({ where: { scope_key: { scope: player.id, key: 'k' } } })).response).toEqual({
       a: [1, 'two', null],
     });
-    const lexicon = await db.prisma.lexicon.findUniqueOrThrow({ where: { name_contentHash: { name: LEXICON.name, contentHash: LEXICON.contentHash } } });
+    const lexicon = await db.prisma.lexicon.findUniqueOrThrow({
+      where: { name_contentHash: { name: LEXICON.name, contentHash: LEXICON.contentHash } },
+    });
     expect(lexicon.wordCount).toBe(3);
     const mine = await db.prisma.seat.findMany({ where: { playerId: player.id }, include: { game: true } });
     expect(mine).toEqual([]);

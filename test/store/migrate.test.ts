@@ -10,7 +10,9 @@ const INIT = '20261121050000_init';
 /** Every migration in the folder, in order (INIT first). */
 const ALL = (await readMigrations()).map((m) => m.name);
 const initChecksum = async (): Promise<string> =>
-  createHash('sha256').update(await readFile(join(DEFAULT_MIGRATIONS_DIR, INIT, 'migration.sql'))).digest('hex');
+  createHash('sha256')
+    .update(await readFile(join(DEFAULT_MIGRATIONS_DIR, INIT, 'migration.sql')))
+    .digest('hex');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -54,7 +56,15 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
     expect(report).toEqual({ applied: ALL, alreadyApplied: [], unknown: [] });
 
     const rows = await db.withSession((s) =>
-      s.query<{ id: string; checksum: string; migration_name: string; logs: string | null; applied_steps_count: number; finished: boolean; rolled_back_at: unknown }>(
+      s.query<{
+        id: string;
+        checksum: string;
+        migration_name: string;
+        logs: string | null;
+        applied_steps_count: number;
+        finished: boolean;
+        rolled_back_at: unknown;
+      }>(
         `SELECT id, checksum, migration_name, logs, applied_steps_count, rolled_back_at,
                 finished_at IS NOT NULL AND finished_at >= started_at AS finished
            FROM _prisma_migrations ORDER BY migration_name`,

@@ -38,7 +38,10 @@ const resolveTargets = async (): Promise<StoreTarget[]> => {
   const targets: StoreTarget[] = [{ kind: 'pglite' }];
   if (required) targets.push(unreachable === undefined ? { kind: 'postgres', url } : { kind: 'postgres', url, unreachable });
   else if (unreachable === undefined) targets.push({ kind: 'postgres', url });
-  else console.warn(`store tests: no Postgres at ${url} (${unreachable}); running on PGlite only. Set ARBITER_TEST_POSTGRES_URL to require it.`);
+  else
+    console.warn(
+      `store tests: no Postgres at ${url} (${unreachable}); running on PGlite only. Set ARBITER_TEST_POSTGRES_URL to require it.`,
+    );
   return targets;
 };
 
@@ -53,10 +56,7 @@ export interface TestDb {
 }
 
 /** A fresh, empty database on `target` (migrated unless `migrate: false`). */
-export const openTestDb = async (
-  target: StoreTarget,
-  options: Omit<CreateDbOptions, 'databaseUrl' | 'dataDir'> = {},
-): Promise<TestDb> => {
+export const openTestDb = async (target: StoreTarget, options: Omit<CreateDbOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<TestDb> => {
   if (target.kind === 'pglite') {
     const db = await createDb({ ...options, dataDir: IN_MEMORY });
     return {

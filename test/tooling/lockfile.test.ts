@@ -46,7 +46,11 @@ describe('scripts/check-lockfile.mjs', () => {
 describe('scripts/check-engine.cjs (preinstall)', () => {
   const run = (env: Record<string, string>) => {
     try {
-      execFileSync(process.execPath, ['scripts/check-engine.cjs'], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(process.execPath, ['scripts/check-engine.cjs'], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       return { code: 0, output: '' };
     } catch (e) {
       const err = e as { status: number; stderr: string };

@@ -96,11 +96,25 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const deps = { now: clock.now, fetch: ((url, init) => fetch(url, init)) as FetchLike, timeoutMs: 300 };
 
     // T0: fan-out + first attempt → 500.
-    expect(await drain(db, deps)).toEqual({ outboxRows: 1, invalidRows: 0, deliveriesCreated: 1, attempted: 1, succeeded: 0, retrying: 1, dead: 0 });
+    expect(await drain(db, deps)).toEqual({
+      outboxRows: 1,
+      invalidRows: 0,
+      deliveriesCreated: 1,
+      attempted: 1,
+      succeeded: 0,
+      retrying: 1,
+      dead: 0,
+    });
     const [delivery] = await db.prisma.webhookDelivery.findMany();
     const id = delivery!.id;
     const t1 = new Date(T0.getTime() + expectedBackoff(1, id));
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 500, nextAttemptAt: t1, subscriptionId: subscription.id });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: 500,
+      nextAttemptAt: t1,
+      subscriptionId: subscription.id,
+    });
     expect(delivery!.lastError).toBe('HTTP 500: receiver is down');
     const outbox = await db.prisma.outboxMessage.findFirstOrThrow({ where: { gameId } });
     expect(outbox).toMatchObject({ deliveredAt: T0, attempts: 1, kind: 'your-turn', lastError: null });
@@ -269,7 +283,12 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const other = target.kind === 'postgres' ? await t.reopen() : db;
     const alice = await addPlayer(db, 'alice');
     const bob = await addPlayer(db, 'bob');
-    const created = await createSubscription(db, { apiKeyId: bob.apiKeyId, ownerId: bob.id, url: 'https://hooks.example.com/a', kinds: ['game-ended'] });
+    const created = await createSubscription(db, {
+      apiKeyId: bob.apiKeyId,
+      ownerId: bob.id,
+      url: 'https://hooks.example.com/a',
+      kinds: ['game-ended'],
+    });
     expect(created.ok).toBe(true);
     for (let i = 0; i < 6; i += 1) {
       const gameId = await startGame(db, [alice.id, bob.id]);
@@ -305,7 +324,15 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const lines: string[] = [];
     const stub = stubFetch();
     const handler = createWebhookHandler({ getDb: async () => db, now: testClock().now, fetch: stub.fetch, log: (l) => lines.push(l) });
-    expect(await handler()).toEqual({ outboxRows: 1, invalidRows: 0, deliveriesCreated: 1, attempted: 1, succeeded: 1, retrying: 0, dead: 0 });
+    expect(await handler()).toEqual({
+      outboxRows: 1,
+      invalidRows: 0,
+      deliveriesCreated: 1,
+      attempted: 1,
+      succeeded: 1,
+      retrying: 0,
+      dead: 0,
+    });
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'webhooks.drain', outboxRows: 1, deliveriesCreated: 1, succeeded: 1 });
   });

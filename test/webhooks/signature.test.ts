@@ -80,7 +80,9 @@ describe('defaultBackoff', () => {
   });
 
   it('jitters differently for different deliveries', () => {
-    const delays = new Set(Array.from({ length: 20 }, (_, i) => defaultBackoff(1, `6f1c2a4e-0000-4000-8000-${String(i).padStart(12, '0')}`)));
+    const delays = new Set(
+      Array.from({ length: 20 }, (_, i) => defaultBackoff(1, `6f1c2a4e-0000-4000-8000-${String(i).padStart(12, '0')}`)),
+    );
     expect(delays.size).toBeGreaterThan(10);
   });
 });

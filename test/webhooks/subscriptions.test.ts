@@ -58,10 +58,21 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
 
   it('creates a subscription, shows the secret once, lists it without the secret', async () => {
     const dave = await addPlayer(db, 'dave');
-    const created = await createSubscription(db, { apiKeyId: dave.apiKeyId, ownerId: dave.id, url: 'http://localhost:8080/hook', kinds: ['game-ended', 'your-turn'] });
+    const created = await createSubscription(db, {
+      apiKeyId: dave.apiKeyId,
+      ownerId: dave.id,
+      url: 'http://localhost:8080/hook',
+      kinds: ['game-ended', 'your-turn'],
+    });
     if (!created.ok) throw new Error(created.error.message);
     expect(created.value.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(created.value.subscription).toMatchObject({ ownerId: dave.id, apiKeyId: dave.apiKeyId, url: 'http://localhost:8080/hook', kinds: ['your-turn', 'game-ended'], active: true });
+    expect(created.value.subscription).toMatchObject({
+      ownerId: dave.id,
+      apiKeyId: dave.apiKeyId,
+      url: 'http://localhost:8080/hook',
+      kinds: ['your-turn', 'game-ended'],
+      active: true,
+    });
     const listed = await listSubscriptions(db, dave.id);
     expect(listed).toEqual([created.value.subscription]);
     expect(JSON.stringify(listed)).not.toContain(created.value.secret);
@@ -69,12 +80,32 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
   });
 
   it.each<[string, (p: Player, other: Player) => NewSubscription, string, string]>([
-    ['a plain-http url', (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: 'http://hooks.example.com/', kinds: ['your-turn'] }), 'WEBHOOK_URL_NOT_HTTPS', 'url'],
+    [
+      'a plain-http url',
+      (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: 'http://hooks.example.com/', kinds: ['your-turn'] }),
+      'WEBHOOK_URL_NOT_HTTPS',
+      'url',
+    ],
     ['a relative url', (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: '/hook', kinds: ['your-turn'] }), 'WEBHOOK_URL_INVALID', 'url'],
     ['no kinds', (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: URL_OK, kinds: [] }), 'WEBHOOK_KINDS_INVALID', 'kinds'],
-    ['an unknown kind', (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: URL_OK, kinds: ['tile-drawn'] }), 'WEBHOOK_KINDS_INVALID', 'kinds'],
-    ["another player's API key", (p, other) => ({ apiKeyId: other.apiKeyId, ownerId: p.id, url: URL_OK, kinds: ['your-turn'] }), 'API_KEY_NOT_FOUND', 'apiKeyId'],
-    ['a malformed API key id', (p) => ({ apiKeyId: 'key-1', ownerId: p.id, url: URL_OK, kinds: ['your-turn'] }), 'API_KEY_NOT_FOUND', 'apiKeyId'],
+    [
+      'an unknown kind',
+      (p) => ({ apiKeyId: p.apiKeyId, ownerId: p.id, url: URL_OK, kinds: ['tile-drawn'] }),
+      'WEBHOOK_KINDS_INVALID',
+      'kinds',
+    ],
+    [
+      "another player's API key",
+      (p, other) => ({ apiKeyId: other.apiKeyId, ownerId: p.id, url: URL_OK, kinds: ['your-turn'] }),
+      'API_KEY_NOT_FOUND',
+      'apiKeyId',
+    ],
+    [
+      'a malformed API key id',
+      (p) => ({ apiKeyId: 'key-1', ownerId: p.id, url: URL_OK, kinds: ['your-turn'] }),
+      'API_KEY_NOT_FOUND',
+      'apiKeyId',
+    ],
   ])('refuses %s, naming the field, and stores nothing', async (_, input, code, field) => {
     const before = await db.prisma.webhookSubscription.count();
     const result = await createSubscription(db, input(alice, bob));
@@ -131,7 +162,10 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
     const openGame = await startGame(db, [frank.id, null]);
     await playTurn(db, openGame, 'your-turn', { seat: 1 });
     expect(await fanOutFor([f.subscription.id])).toEqual([0]);
-    expect(await setSubscriptionActive(db, grace.id, f.subscription.id, false)).toMatchObject({ ok: false, error: { code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND' } });
+    expect(await setSubscriptionActive(db, grace.id, f.subscription.id, false)).toMatchObject({
+      ok: false,
+      error: { code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND' },
+    });
   });
 
   it('sets aside an outbox row that breaks the payload contract, and leaves other kinds alone', async () => {
@@ -154,27 +188,39 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
   it('shows each owner only their own deliveries, newest first, filtered and paged', async () => {
     const a = await subscribe(alice, ['game-ended']);
     const b = await subscribe(bob, ['game-ended']);
-    const games = [await startGame(db, [alice.id, bob.id]), await startGame(db, [alice.id, bob.id]), await startGame(db, [alice.id, bob.id])];
+    const games = [
+      await startGame(db, [alice.id, bob.id]),
+      await startGame(db, [alice.id, bob.id]),
+      await startGame(db, [alice.id, bob.id]),
+    ];
     for (const g of games) {
       await playTurn(db, g, 'game-ended', { winnerSeat: 0 });
       clock.advance(1000);
       await fanOutOutbox(db, { now: clock.now }); // one per second: distinct creation times
     }
     // Alice's receiver fails, Bob's succeeds.
-    await deliverDue(db, { now: clock.now, fetch: async (url, init) => (init.headers['arbiter-event-id'] && (await isAlice(init.headers['arbiter-event-id'])) ? fail500(url, init) : ok200(url, init)) });
+    await deliverDue(db, {
+      now: clock.now,
+      fetch: async (url, init) =>
+        init.headers['arbiter-event-id'] && (await isAlice(init.headers['arbiter-event-id'])) ? fail500(url, init) : ok200(url, init),
+    });
 
     const mine = await listDeliveries(db, alice.id, { subscriptionId: a.subscription.id });
     if (!mine.ok) throw new Error(mine.error.message);
     expect(mine.value.items.map((d) => d.gameId)).toEqual([...games].reverse());
     expect(mine.value.items.every((d) => d.subscriptionId === a.subscription.id && d.status === 'failed' && d.attempts === 1)).toBe(true);
-    expect(mine.value.items[0]!.log).toEqual([{ attempt: 1, attemptedAt: clock.now(), statusCode: 500, durationMs: 0, error: 'HTTP 500: down' }]);
+    expect(mine.value.items[0]!.log).toEqual([
+      { attempt: 1, attemptedAt: clock.now(), statusCode: 500, durationMs: 0, error: 'HTTP 500: down' },
+    ]);
     expect(mine.value.items[0]!.nextAttemptAt!.getTime()).toBeGreaterThan(clock.now().getTime());
 
     // Bob cannot read Alice's log, not even by naming her subscription; Carol sees nothing.
     const bobs = await listDeliveries(db, bob.id, { subscriptionId: a.subscription.id });
     expect(bobs).toEqual({ ok: true, value: { items: [], endCursor: null, hasNextPage: false } });
     const bobAll = await listDeliveries(db, bob.id, { status: 'succeeded' });
-    expect(bobAll.ok && bobAll.value.items.map((d) => [d.subscriptionId, d.status, d.nextAttemptAt])).toEqual(games.map(() => [b.subscription.id, 'succeeded', null]));
+    expect(bobAll.ok && bobAll.value.items.map((d) => [d.subscriptionId, d.status, d.nextAttemptAt])).toEqual(
+      games.map(() => [b.subscription.id, 'succeeded', null]),
+    );
     expect(await listDeliveries(db, carol.id)).toEqual({ ok: true, value: { items: [], endCursor: null, hasNextPage: false } });
 
     // Paging: two, then the last one.
@@ -185,12 +231,21 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
     const page2 = await listDeliveries(db, alice.id, { subscriptionId: a.subscription.id, first: 2, after: page1.value.endCursor });
     expect(page2.ok && [page2.value.items.map((d) => d.gameId), page2.value.hasNextPage]).toEqual([[games[0]], false]);
 
-    expect(await listDeliveries(db, alice.id, { first: 0 })).toMatchObject({ ok: false, error: { code: 'PAGE_SIZE_INVALID', details: { field: 'first' } } });
+    expect(await listDeliveries(db, alice.id, { first: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'PAGE_SIZE_INVALID', details: { field: 'first' } },
+    });
     expect(await listDeliveries(db, alice.id, { first: 101 })).toMatchObject({ ok: false, error: { code: 'PAGE_SIZE_INVALID' } });
-    expect(await listDeliveries(db, alice.id, { after: 'bogus' })).toMatchObject({ ok: false, error: { code: 'CURSOR_INVALID', details: { field: 'after' } } });
+    expect(await listDeliveries(db, alice.id, { after: 'bogus' })).toMatchObject({
+      ok: false,
+      error: { code: 'CURSOR_INVALID', details: { field: 'after' } },
+    });
 
     // Deleting is owner-only and takes the subscription's log with it.
-    expect(await deleteSubscription(db, bob.id, a.subscription.id)).toMatchObject({ ok: false, error: { code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', details: { field: 'id' } } });
+    expect(await deleteSubscription(db, bob.id, a.subscription.id)).toMatchObject({
+      ok: false,
+      error: { code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', details: { field: 'id' } },
+    });
     expect(await deleteSubscription(db, alice.id, a.subscription.id)).toEqual({ ok: true, value: { id: a.subscription.id } });
     expect(await db.prisma.webhookDelivery.count({ where: { subscriptionId: a.subscription.id } })).toBe(0);
     const after = await listDeliveries(db, alice.id);

@@ -12,7 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../../service/games.js';
 import { LEXICONS } from '../../api/harness.js';
-import { act, asGame, CREATE_GAME, findPlay, GAME, GAME_RECORD, graphql, JOIN_GAME, readGame, registerPlayer, SUBMIT_TURN, type GameOrError, type Player } from '../../e2e/client.js';
+import {
+  act,
+  asGame,
+  CREATE_GAME,
+  findPlay,
+  GAME,
+  GAME_RECORD,
+  graphql,
+  JOIN_GAME,
+  readGame,
+  registerPlayer,
+  SUBMIT_TURN,
+  type GameOrError,
+  type Player,
+} from '../../e2e/client.js';
 import { recorder, runs } from '../summary.js';
 import {
   errorsWithoutCode,
@@ -53,7 +67,21 @@ const RULE_SET = `query($id: String!, $overrides: JSON) { ruleSet(id: $id, overr
 const CHECK_WORDS = `query($words: [String!]!, $lexicon: String) { checkWords(words: $words, lexicon: $lexicon) { __typename ... on Error { code message } } }`;
 
 /** Valid documents the mutator starts from. */
-const BASE_DOCUMENTS = [SUBMIT_TURN, GAME, CREATE_GAME, JOIN_GAME, GAME_RECORD, CHECK_PLAY, ADJUDICATE, IMPORT_GAME, MY_GAMES, RULE_SET, CHECK_WORDS, '{ me { __typename } }', '{ ruleSets { id } lexicons { name } }'];
+const BASE_DOCUMENTS = [
+  SUBMIT_TURN,
+  GAME,
+  CREATE_GAME,
+  JOIN_GAME,
+  GAME_RECORD,
+  CHECK_PLAY,
+  ADJUDICATE,
+  IMPORT_GAME,
+  MY_GAMES,
+  RULE_SET,
+  CHECK_WORDS,
+  '{ me { __typename } }',
+  '{ ruleSets { id } lexicons { name } }',
+];
 
 const GRAPHQL_CHARS = [...'{}()[]:$!@.,"=#|&\n\t ...abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_\\\u0000\u00ff\ud83d'];
 
@@ -61,10 +89,18 @@ const GRAPHQL_CHARS = [...'{}()[]:$!@.,"=#|&\n\t ...abcdefghijklmnopqrstuvwxyzAB
 const mutatedDocument = fc
   .tuple(
     fc.constantFrom(...BASE_DOCUMENTS),
-    fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), cut: fc.nat({ max: 8 }), insert: fc.string({ unit: fc.constantFrom(...GRAPHQL_CHARS), maxLength: 6 }), dup: fc.boolean() }), {
-      minLength: 1,
-      maxLength: 4,
-    }),
+    fc.array(
+      fc.record({
+        at: fc.double({ min: 0, max: 1, noNaN: true }),
+        cut: fc.nat({ max: 8 }),
+        insert: fc.string({ unit: fc.constantFrom(...GRAPHQL_CHARS), maxLength: 6 }),
+        dup: fc.boolean(),
+      }),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    ),
   )
   .map(([doc, edits]) => {
     let s = doc;
@@ -82,12 +118,18 @@ const hostileDocument = fc.oneof(
   fc.integer({ min: 20, max: 3000 }).map((n) => `{ ${'... on Query { '.repeat(n)}__typename${' }'.repeat(n)} }`),
   fc.integer({ min: 100, max: 20_000 }).map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ruleSets { id }`).join(' ')} }`),
   fc.integer({ min: 1, max: 12 }).map((n) => `{ __schema { types { ${'fields { type { '.repeat(n)}name${' } }'.repeat(n)} } } }`),
-  fc.integer({ min: 1, max: 40 }).map((n) => `{ __type(name: "Game") { ${'fields { type { ofType { '.repeat(n)}name${' } } }'.repeat(n)} } }`),
+  fc
+    .integer({ min: 1, max: 40 })
+    .map((n) => `{ __type(name: "Game") { ${'fields { type { ofType { '.repeat(n)}name${' } } }'.repeat(n)} } }`),
   fc.constant('fragment A on Query { ...B } fragment B on Query { ...A } { ...A }'),
   fc.constant('query A { me { __typename } } query B { ruleSets { id } }'),
-  fc.string({ minLength: 1, maxLength: 20 }).map((f) => `{ ${f.replace(/[^A-Za-z_]/g, '') || 'x'}Unknown { id } game(id: "x") { ... on Game { secretRack bagSeed bag } } }`),
+  fc
+    .string({ minLength: 1, maxLength: 20 })
+    .map((f) => `{ ${f.replace(/[^A-Za-z_]/g, '') || 'x'}Unknown { id } game(id: "x") { ... on Game { secretRack bagSeed bag } } }`),
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => `{ checkWords(words: ["${'Q'.repeat(n)}"]) { __typename } }`),
-  fc.integer({ min: 10, max: 2_000 }).map((n) => `{ checkWords(words: [${Array.from({ length: n }, () => '"QI"').join(',')}]) { __typename } }`),
+  fc
+    .integer({ min: 10, max: 2_000 })
+    .map((n) => `{ checkWords(words: [${Array.from({ length: n }, () => '"QI"').join(',')}]) { __typename } }`),
   fc.constant('{ me @skip(if: "yes") { __typename } }'),
   fc.constant('subscription { me { __typename } }'),
   fc.constant('{ me { __typename } } # '.repeat(2000)),
@@ -114,7 +156,11 @@ const moveLike = fc.oneof(
 );
 
 const tilesLike = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: fc.constantFrom(...'AEIOUQXZ?[]CH'), maxLength: 12 }));
-const intLike = fc.oneof(fc.integer({ min: -3, max: 40 }), fc.integer(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1.5, Number.MAX_SAFE_INTEGER));
+const intLike = fc.oneof(
+  fc.integer({ min: -3, max: 40 }),
+  fc.integer(),
+  fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1.5, Number.MAX_SAFE_INTEGER),
+);
 /**
  * Deeply nested JSON (lists in lists, objects in objects), for JSON-typed inputs walked recursively.
  * The arbitrary yields a placeholder string that {@link jsonBody} expands in the request text, so
@@ -127,7 +173,8 @@ const jsonBody = (value: unknown): string =>
     kind === 'o' ? `${'{"a":'.repeat(Number(n))}1${'}'.repeat(Number(n))}` : `${'['.repeat(Number(n))}1${']'.repeat(Number(n))}`,
   );
 const junk = fc.oneof({ weight: 20, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 1, arbitrary: deepJson });
-const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(fc.oneof({ weight: 4, arbitrary: a as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: junk }), { nil: undefined });
+const maybe = <T>(a: fc.Arbitrary<T>) =>
+  fc.option(fc.oneof({ weight: 4, arbitrary: a as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: junk }), { nil: undefined });
 
 const actionLike = fc.oneof(
   moveLike.map((move) => ({ play: { move } })),
@@ -135,7 +182,9 @@ const actionLike = fc.oneof(
   tilesLike.map((tiles) => ({ freeTrade: { tiles } })),
   fc.constant({ pass: true }),
   fc.constant({ pass: false }),
-  fc.option(fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), { nil: undefined }).map((words) => ({ challenge: words === undefined ? {} : { words } })),
+  fc
+    .option(fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), { nil: undefined })
+    .map((words) => ({ challenge: words === undefined ? {} : { words } })),
   fc.constant({ resign: true }),
   fc.record({ blanks: fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), move: moveLike }).map((b) => ({ blankSubstitution: b })),
   fc.constant({ pass: true, resign: true }),
@@ -170,7 +219,9 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
     const rec1 = await graphql<{ gcg: string }>(api, 'gameRecord', GAME_RECORD, { id: g1.id }, ann.token);
     gcgSample = rec1.gcg;
     const doc = (await (await api.fetch('/rest/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-    restRoutes = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => [p, m.toUpperCase()] as [string, string]));
+    restRoutes = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => [p, m.toUpperCase()] as [string, string]),
+    );
     unexpected.length = 0;
   });
   afterAll(async () => {
@@ -191,14 +242,27 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
   };
 
   // Callers: the two players, a spectator, nobody, and a forged token.
-  const who = () => fc.constantFrom<[string | null, string | null]>(...players.map((p) => [p.id, p.token] as [string, string]), [null, null], [null, 'not.a.token']);
-  const gameId = () => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...gameIds) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })) });
+  const who = () =>
+    fc.constantFrom<[string | null, string | null]>(
+      ...players.map((p) => [p.id, p.token] as [string, string]),
+      [null, null],
+      [null, 'not.a.token'],
+    );
+  const gameId = () =>
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...gameIds) },
+      { weight: 1, arbitrary: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })) },
+    );
 
   const gqlRequest = (label: string, query: unknown, variables: unknown, token: string | null): FuzzRequest => ({
     label,
     path: '/graphql',
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: jsonBody({ query, variables }),
   });
 
@@ -206,7 +270,12 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
   const operationRequest = (token: string | null) =>
     fc.oneof(
       fc
-        .record({ gameId: gameId(), expectedVersion: intLike, idempotencyKey: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 190, maxLength: 260 })), action: actionLike })
+        .record({
+          gameId: gameId(),
+          expectedVersion: intLike,
+          idempotencyKey: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 190, maxLength: 260 })),
+          action: actionLike,
+        })
         .map((input) => gqlRequest('submitTurn', SUBMIT_TURN, { input }, token)),
       fc
         .record({
@@ -216,16 +285,32 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
           seat: maybe(intLike),
           firstSeat: maybe(intLike),
           overrides: maybe(junk),
-          timeControl: maybe(fc.record({ kind: fc.constantFrom('untimed', 'correspondence', 'clock', 'nope'), turnSeconds: maybe(intLike), bankSeconds: maybe(intLike), minutes: maybe(intLike) })),
+          timeControl: maybe(
+            fc.record({
+              kind: fc.constantFrom('untimed', 'correspondence', 'clock', 'nope'),
+              turnSeconds: maybe(intLike),
+              bankSeconds: maybe(intLike),
+              minutes: maybe(intLike),
+            }),
+          ),
         })
         .map((input) => gqlRequest('createGame', CREATE_GAME, { input }, token)),
       fc
-        .record({ move: moveLike, rack: maybe(tilesLike), board: maybe(fc.array(fc.string({ maxLength: 17 }), { maxLength: 16 })), ruleSet: maybe(fc.string({ maxLength: 10 })), lexicon: maybe(fc.string({ maxLength: 10 })), overrides: maybe(junk) })
+        .record({
+          move: moveLike,
+          rack: maybe(tilesLike),
+          board: maybe(fc.array(fc.string({ maxLength: 17 }), { maxLength: 16 })),
+          ruleSet: maybe(fc.string({ maxLength: 10 })),
+          lexicon: maybe(fc.string({ maxLength: 10 })),
+          overrides: maybe(junk),
+        })
         .map((input) => gqlRequest('checkPlay', CHECK_PLAY, { input }, token)),
       gameId().map((id) => gqlRequest('game', GAME, { id }, token)),
       gameId().map((id) => gqlRequest('gameRecord', GAME_RECORD, { id }, token)),
       gameId().map((id) => gqlRequest('joinGame', JOIN_GAME, { id }, token)),
-      fc.record({ dispute: junk, ruleSet: maybe(fc.string({ maxLength: 10 })), overrides: maybe(junk) }).map((v) => gqlRequest('adjudicate', ADJUDICATE, v, token)),
+      fc
+        .record({ dispute: junk, ruleSet: maybe(fc.string({ maxLength: 10 })), overrides: maybe(junk) })
+        .map((v) => gqlRequest('adjudicate', ADJUDICATE, v, token)),
       fc
         .tuple(fc.nat(), fc.nat({ max: 20 }), fc.string({ maxLength: 20 }))
         .map(([at, cut, ins]) => {
@@ -233,20 +318,46 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
           return gcgSample.slice(0, i) + ins + gcgSample.slice(i + cut);
         })
         .map((gcg) => gqlRequest('importGame', IMPORT_GAME, { input: { gcg } }, token)),
-      fc.record({ first: maybe(intLike), after: maybe(fc.string({ maxLength: 30 })) }).map((v) => gqlRequest('myGames', MY_GAMES, v, token)),
+      fc
+        .record({ first: maybe(intLike), after: maybe(fc.string({ maxLength: 30 })) })
+        .map((v) => gqlRequest('myGames', MY_GAMES, v, token)),
       fc.record({ id: fc.string({ maxLength: 12 }), overrides: maybe(junk) }).map((v) => gqlRequest('ruleSet', RULE_SET, v, token)),
-      fc.record({ words: fc.array(fc.string({ maxLength: 16 }), { maxLength: 5 }), lexicon: maybe(fc.string({ maxLength: 10 })) }).map((v) => gqlRequest('checkWords', CHECK_WORDS, v, token)),
+      fc
+        .record({ words: fc.array(fc.string({ maxLength: 16 }), { maxLength: 5 }), lexicon: maybe(fc.string({ maxLength: 10 })) })
+        .map((v) => gqlRequest('checkWords', CHECK_WORDS, v, token)),
     );
 
   const restRequest = (token: string | null) =>
     fc
       .record({
-        route: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...restRoutes) }, { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 12 }).map((s) => `/${encodeURIComponent(s)}`), fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH')) }),
-        query: fc.dictionary(fc.constantFrom('id', 'words', 'first', 'after', 'gameId', 'x'), fc.oneof(fc.string({ maxLength: 20 }), gameId()), { maxKeys: 3 }),
+        route: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom(...restRoutes) },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(
+              fc.string({ maxLength: 12 }).map((s) => `/${encodeURIComponent(s)}`),
+              fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
+            ),
+          },
+        ),
+        query: fc.dictionary(
+          fc.constantFrom('id', 'words', 'first', 'after', 'gameId', 'x'),
+          fc.oneof(fc.string({ maxLength: 20 }), gameId()),
+          { maxKeys: 3 },
+        ),
         body: fc.oneof(
           junk.map((j) => jsonBody(j)),
           fc.string({ maxLength: 60 }),
-          fc.record({ input: fc.record({ gameId: gameId(), expectedVersion: intLike, idempotencyKey: fc.string({ maxLength: 10 }), action: actionLike }) }).map((b) => jsonBody(b)),
+          fc
+            .record({
+              input: fc.record({
+                gameId: gameId(),
+                expectedVersion: intLike,
+                idempotencyKey: fc.string({ maxLength: 10 }),
+                action: actionLike,
+              }),
+            })
+            .map((b) => jsonBody(b)),
           fc.record({ input: fc.record({ move: moveLike, rack: maybe(tilesLike) }) }).map((b) => jsonBody(b)),
           fc.record({ gameId: gameId() }).map((b) => jsonBody(b)),
         ),
@@ -265,24 +376,77 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
   /** Malformed HTTP around /graphql: bad JSON, wrong types, GET mutations, batches, odd content types. */
   const httpRequest = (token: string | null) =>
     fc.oneof(
-      fc.string({ maxLength: 80 }).map((body): FuzzRequest => ({ label: 'raw body', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body })),
+      fc
+        .string({ maxLength: 80 })
+        .map((body): FuzzRequest => ({
+          label: 'raw body',
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body,
+        })),
       fc
         .record({ query: junk, variables: junk, operationName: junk, extensions: junk })
-        .map((b): FuzzRequest => ({ label: 'odd fields', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: jsonBody(b) })),
+        .map((b): FuzzRequest => ({
+          label: 'odd fields',
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: jsonBody(b),
+        })),
       fc
         .tuple(fc.constantFrom(...BASE_DOCUMENTS), fc.string({ maxLength: 30 }))
-        .map(([query, v]): FuzzRequest => ({ label: 'GET', path: `/graphql?${new URLSearchParams({ query, variables: v })}`, method: 'GET', headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } })),
+        .map(([query, v]): FuzzRequest => ({
+          label: 'GET',
+          path: `/graphql?${new URLSearchParams({ query, variables: v })}`,
+          method: 'GET',
+          headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        })),
       fc
         .array(fc.constantFrom(...BASE_DOCUMENTS), { minLength: 1, maxLength: 5 })
-        .map((qs): FuzzRequest => ({ label: 'batch', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(qs.map((query) => ({ query }))) })),
+        .map((qs): FuzzRequest => ({
+          label: 'batch',
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(qs.map((query) => ({ query }))),
+        })),
       fc
-        .tuple(fc.constantFrom('text/plain', 'application/graphql', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''), fc.string({ maxLength: 40 }))
-        .map(([ct, body]): FuzzRequest => ({ label: `content-type ${ct}`, path: '/graphql', method: 'POST', headers: ct ? { 'content-type': ct } : {}, body })),
-      fc.string({ maxLength: 60 }).map((h): FuzzRequest => ({ label: 'odd authorization', path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', authorization: h.replace(/[\r\n\0]/g, ' ') }, body: JSON.stringify({ query: '{ me { __typename ... on Error { code } } }' }) })),
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/graphql',
+            'multipart/form-data',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=latin1',
+            '',
+          ),
+          fc.string({ maxLength: 40 }),
+        )
+        .map(([ct, body]): FuzzRequest => ({
+          label: `content-type ${ct}`,
+          path: '/graphql',
+          method: 'POST',
+          headers: ct ? { 'content-type': ct } : {},
+          body,
+        })),
+      fc
+        .string({ maxLength: 60 })
+        .map((h): FuzzRequest => ({
+          label: 'odd authorization',
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: h.replace(/[\r\n\0]/g, ' ') },
+          body: JSON.stringify({ query: '{ me { __typename ... on Error { code } } }' }),
+        })),
     );
 
   const send = async (r: FuzzRequest): Promise<{ status: number; text: string; json: unknown; contentType: string }> => {
-    const res = await world.apis[0]!.fetch(r.path, { method: r.method, headers: { ...r.headers }, ...(r.body === undefined ? {} : { body: r.body }) });
+    const res = await world.apis[0]!.fetch(r.path, {
+      method: r.method,
+      headers: { ...r.headers },
+      ...(r.body === undefined ? {} : { body: r.body }),
+    });
     const text = await res.text();
     let json: unknown = undefined;
     try {
@@ -304,7 +468,14 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
     expect(errorsWithoutCode(res.json), what).toEqual([]);
     expect(res.text.includes('INTERNAL_SERVER_ERROR'), what).toBe(false);
     // A REST error answer is the Error object itself: it has a code too.
-    if (r.path.startsWith('/rest/') && res.status >= 400 && res.json && typeof res.json === 'object' && !('errors' in res.json) && 'message' in res.json) {
+    if (
+      r.path.startsWith('/rest/') &&
+      res.status >= 400 &&
+      res.json &&
+      typeof res.json === 'object' &&
+      !('errors' in res.json) &&
+      'message' in res.json
+    ) {
       expect(typeof (res.json as { code?: unknown }).code, what).toBe('string');
     }
     const leaks = leaksIn(res.text, forbiddenFor(await refreshTruths(), viewerId), `${r.path}${r.body ?? ''}`);
@@ -314,7 +485,9 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
 
   it('random and hostile GraphQL documents', { timeout: 300_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(who(), anyDocument, fc.oneof(fc.constant({}), junk), async ([viewerId, token], query, variables) => check(viewerId, gqlRequest('document', query, variables, token))),
+      fc.asyncProperty(who(), anyDocument, fc.oneof(fc.constant({}), junk), async ([viewerId, token], query, variables) =>
+        check(viewerId, gqlRequest('document', query, variables, token)),
+      ),
       { numRuns: runs(BASE_RUNS) },
     );
   });

@@ -6,7 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBagSeedSourceForTests } from '../../../service/games.js';
-import { asGame, CREATE_GAME, freshKey, graphql, readGame, registerPlayer, submit, type Action, type ErrorResult, type GameOrError, type Player } from '../../e2e/client.js';
+import {
+  asGame,
+  CREATE_GAME,
+  freshKey,
+  graphql,
+  readGame,
+  registerPlayer,
+  submit,
+  type Action,
+  type ErrorResult,
+  type GameOrError,
+  type Player,
+} from '../../e2e/client.js';
 import type { TestApi } from '../../api/harness.js';
 import { recorder } from '../summary.js';
 import { eventCount, invariantViolations, openWorld, STORE_TARGETS, type World } from '../world.js';
@@ -55,7 +67,8 @@ describe.each(SETUPS)(`$label: ${CLIENTS} concurrent submissions of one turn`, (
     expect(winners).toHaveLength(1);
     const stale = results.filter((r) => r.__typename !== 'Game') as ErrorResult[];
     expect(stale).toHaveLength(CLIENTS - 1);
-    for (const s of stale) expect(s).toMatchObject({ __typename: 'StaleVersionError', code: 'STALE_VERSION', expected: g.version, actual: g.version + 1 });
+    for (const s of stale)
+      expect(s).toMatchObject({ __typename: 'StaleVersionError', code: 'STALE_VERSION', expected: g.version, actual: g.version + 1 });
 
     const after = await eventCount(world.db, g.id);
     rec.add('eventsLost', Math.max(0, before + 1 - after));
@@ -65,7 +78,9 @@ describe.each(SETUPS)(`$label: ${CLIENTS} concurrent submissions of one turn`, (
     // Retries of the winning request, with its key, from every client at once.
     const w = winners[0]!;
     const first = results[w]!;
-    const retries = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => submit(apiFor(i), ann, g.id, g.version, requests[w]!.action, requests[w]!.key)));
+    const retries = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => submit(apiFor(i), ann, g.id, g.version, requests[w]!.action, requests[w]!.key)),
+    );
     for (const r of retries) expect(r).toEqual(first);
     expect(await eventCount(world.db, g.id)).toBe(before + 1);
     expect(await invariantViolations(world.db)).toEqual([]);
@@ -74,7 +89,9 @@ describe.each(SETUPS)(`$label: ${CLIENTS} concurrent submissions of one turn`, (
   it('50 copies of one new request with one key, at once: one event, 50 identical answers', async () => {
     const g = asGame(await graphql<GameOrError>(world.apis[0]!, 'createGame', CREATE_GAME, { input: { opponent: bob.handle } }, ann.token));
     const key = freshKey();
-    const copies = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => submit(apiFor(i), ann, g.id, g.version, { pass: true }, key)));
+    const copies = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => submit(apiFor(i), ann, g.id, g.version, { pass: true }, key)),
+    );
     expect(copies[0]).toMatchObject({ __typename: 'Game', version: g.version + 1, whoseTurn: 1 });
     for (const c of copies) expect(c).toEqual(copies[0]);
     const after = await eventCount(world.db, g.id);

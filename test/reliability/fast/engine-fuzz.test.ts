@@ -73,11 +73,15 @@ describe('parseMove', () => {
   });
 
   it('parseRack returns tiles or a typed error for any string', () => {
-    property(fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: fc.constantFrom(...'AEZ?[]CHLL ñ'), maxLength: 20 })), 2000, (text) => {
-      const r = parseRack(text);
-      if (!r.ok) return expectTypedError(r.error, MOVE_ERROR_CODES, JSON.stringify(text));
-      for (const t of r.value) expect(typeof t).toBe('string');
-    });
+    property(
+      fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: fc.constantFrom(...'AEZ?[]CHLL ñ'), maxLength: 20 })),
+      2000,
+      (text) => {
+        const r = parseRack(text);
+        if (!r.ok) return expectTypedError(r.error, MOVE_ERROR_CODES, JSON.stringify(text));
+        for (const t of r.value) expect(typeof t).toBe('string');
+      },
+    );
   });
 });
 
@@ -94,8 +98,16 @@ const boardArb = (layout: Layout, dist: Distribution): fc.Arbitrary<Board> => {
   const n = layout.rows.length;
   const letters = dist.letters.map((k) => k.letter);
   return fc
-    .uniqueArray(fc.record({ square: fc.nat({ max: n * n - 1 }), letter: fc.constantFrom(...letters), blank: fc.boolean() }), { selector: (t) => t.square, maxLength: 40 })
-    .map((tiles) => withTiles(emptyBoard(layout), tiles.map((t) => ({ row: Math.floor(t.square / n), col: t.square % n, letter: t.letter, blank: t.blank }))));
+    .uniqueArray(fc.record({ square: fc.nat({ max: n * n - 1 }), letter: fc.constantFrom(...letters), blank: fc.boolean() }), {
+      selector: (t) => t.square,
+      maxLength: 40,
+    })
+    .map((tiles) =>
+      withTiles(
+        emptyBoard(layout),
+        tiles.map((t) => ({ row: Math.floor(t.square / n), col: t.square % n, letter: t.letter, blank: t.blank })),
+      ),
+    );
 };
 
 const playArb = fc.oneof(moveNear, fc.string({ maxLength: 20 })).chain((text) => {
@@ -111,7 +123,10 @@ describe('checkPlay', () => {
         fc.record({
           setup: fc.constant(s),
           board: boardArb(s.layout, s.dist),
-          rack: fc.option(fc.array(fc.oneof(fc.constantFrom(...s.dist.letters.map((k) => k.letter), '?'), fc.string({ maxLength: 2 })), { maxLength: 9 }), { nil: undefined }),
+          rack: fc.option(
+            fc.array(fc.oneof(fc.constantFrom(...s.dist.letters.map((k) => k.letter), '?'), fc.string({ maxLength: 2 })), { maxLength: 9 }),
+            { nil: undefined },
+          ),
           move: playArb,
           words: fc.boolean(),
           lexicon: fc.boolean(),
@@ -119,7 +134,10 @@ describe('checkPlay', () => {
       )
       .filter((x): x is typeof x & { move: PlayMove } => x.move !== null);
     property(arb, 3000, ({ setup, board, rack, move, words, lexicon }) => {
-      const r = checkPlay({ board, distribution: setup.dist, ...(rack ? { rack } : {}), lexicon: lexicon ? LEX : null, requireValidWords: words }, move);
+      const r = checkPlay(
+        { board, distribution: setup.dist, ...(rack ? { rack } : {}), lexicon: lexicon ? LEX : null, requireValidWords: words },
+        move,
+      );
       const what = `${formatMove(move)} rack ${JSON.stringify(rack)}`;
       if (!r.ok) return expectTypedError(r.error, PLACEMENT_ERROR_CODES, what);
       const n = setup.layout.rows.length;
@@ -137,8 +155,13 @@ describe('checkPlay', () => {
 // ---------------------------------------------------------------------------------------------
 // GCG
 
-const gcgFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.gcg')).map((f) => join(dir, f));
-const CORPUS = [...gcgFiles(join(ROOT, 'test/fixtures/gcg/liwords')), ...gcgFiles(join(ROOT, 'test/fixtures/gcg/MAGPIE'))].map((f) => readFileSync(f));
+const gcgFiles = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.gcg'))
+    .map((f) => join(dir, f));
+const CORPUS = [...gcgFiles(join(ROOT, 'test/fixtures/gcg/liwords')), ...gcgFiles(join(ROOT, 'test/fixtures/gcg/MAGPIE'))].map((f) =>
+  readFileSync(f),
+);
 
 /** A corpus file with random byte edits, line deletions, duplications and swaps, or truncated. */
 const mutatedGcg = fc
@@ -146,9 +169,21 @@ const mutatedGcg = fc
     fc.nat({ max: CORPUS.length - 1 }),
     fc.array(
       fc.oneof(
-        fc.record({ kind: fc.constant('byte' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), value: fc.integer({ min: 0, max: 255 }) }),
-        fc.record({ kind: fc.constantFrom('drop-line' as const, 'dup-line' as const, 'swap-lines' as const, 'truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), value: fc.nat() }),
-        fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.string({ unit: fc.constantFrom(...'>#:-+ 0123456789ABCDEQZ?.abc\n\r\t'), maxLength: 12 }) }),
+        fc.record({
+          kind: fc.constant('byte' as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          value: fc.integer({ min: 0, max: 255 }),
+        }),
+        fc.record({
+          kind: fc.constantFrom('drop-line' as const, 'dup-line' as const, 'swap-lines' as const, 'truncate' as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          value: fc.nat(),
+        }),
+        fc.record({
+          kind: fc.constant('insert' as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          text: fc.string({ unit: fc.constantFrom(...'>#:-+ 0123456789ABCDEQZ?.abc\n\r\t'), maxLength: 12 }),
+        }),
       ),
       { minLength: 1, maxLength: 5 },
     ),
@@ -188,7 +223,15 @@ describe('parseGcg and replayGcg', () => {
   };
 
   it('random text and bytes', () => {
-    property(fc.oneof(fc.string({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'>#:-+ 0123456789ABCDEQZ?.\n'), maxLength: 300 })), 2000, judge);
+    property(
+      fc.oneof(
+        fc.string({ maxLength: 300 }),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.string({ unit: fc.constantFrom(...'>#:-+ 0123456789ABCDEQZ?.\n'), maxLength: 300 }),
+      ),
+      2000,
+      judge,
+    );
   });
 
   it(`the ${CORPUS.length} corpus files, mutated`, () => {
@@ -211,7 +254,11 @@ const mutatedDispute = fc
     fc.array(
       fc.oneof(
         fc.record({ op: fc.constant('set' as const), key: fc.string({ maxLength: 10 }), value: fc.jsonValue({ maxDepth: 2 }) }),
-        fc.record({ op: fc.constant('reset' as const), pick: fc.nat(), value: fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.integer({ min: -5, max: 30 }), fc.boolean()) }),
+        fc.record({
+          op: fc.constant('reset' as const),
+          pick: fc.nat(),
+          value: fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.integer({ min: -5, max: 30 }), fc.boolean()),
+        }),
         fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
       ),
       { minLength: 1, maxLength: 4 },

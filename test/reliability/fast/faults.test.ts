@@ -20,7 +20,8 @@ const rec = recorder('faults');
 afterAll(() => rec.flush());
 
 /** A connection error as node-postgres reports a killed backend (SQLSTATE 57P01). */
-const connectionLost = (): Error => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+const connectionLost = (): Error =>
+  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
 
 const withApplicationName = (target: StoreTarget, name: string): StoreTarget => {
   if (!target.url) return target;
@@ -64,7 +65,8 @@ describe.each(STORE_TARGETS)('a turn interrupted before commit, on $kind', (targ
     await world?.close();
   });
 
-  const newGame = async () => asGame(await graphql<GameOrError>(world.apis[0]!, 'createGame', CREATE_GAME, { input: { opponent: bob.handle } }, ann.token));
+  const newGame = async () =>
+    asGame(await graphql<GameOrError>(world.apis[0]!, 'createGame', CREATE_GAME, { input: { opponent: bob.handle } }, ann.token));
   const pass = (gameId: string, expectedVersion: number, idempotencyKey: string) =>
     world.apis[0]!.gql(SUBMIT_PASS, { input: { gameId, expectedVersion, idempotencyKey, action: { pass: true } } }, ann.token);
 
@@ -108,14 +110,21 @@ describe.each(STORE_TARGETS)('a turn interrupted before commit, on $kind', (targ
       await admin.connect();
       try {
         // Test-only, in this test's schema: hold every insert into game_events for 30 s (the kill ends it).
-        await admin.query(`CREATE FUNCTION "${schema}".reliability_hold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(30); RETURN NULL; END $$`);
-        await admin.query(`CREATE TRIGGER reliability_hold AFTER INSERT ON "${schema}".game_events FOR EACH STATEMENT EXECUTE FUNCTION "${schema}".reliability_hold()`);
+        await admin.query(
+          `CREATE FUNCTION "${schema}".reliability_hold() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(30); RETURN NULL; END $$`,
+        );
+        await admin.query(
+          `CREATE TRIGGER reliability_hold AFTER INSERT ON "${schema}".game_events FOR EACH STATEMENT EXECUTE FUNCTION "${schema}".reliability_hold()`,
+        );
         const key = freshKey();
         const pending = pass(g.id, g.version, key);
         let pid: number | undefined;
         for (let i = 0; i < 200 && pid === undefined; i++) {
           await new Promise((r) => setTimeout(r, 25));
-          const r = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event = 'PgSleep'`, [appName]);
+          const r = await admin.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event = 'PgSleep'`,
+            [appName],
+          );
           pid = r.rows[0]?.pid;
         }
         expect(pid, 'the turn’s backend, sleeping after its events insert').toBeTypeOf('number');
