@@ -438,7 +438,7 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
       ...(r.body === undefined ? {} : { body: r.body }),
     });
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
