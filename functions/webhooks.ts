@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.js';
-import { drain, type DrainDeps, type DrainResult } from '../service/webhooks.js';
+import { drain, type DrainDeps, type DrainResult } from '../service/webhook-drain.js';
 import { containerDb } from './container-db.js';
 
 /**

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Tx } from '../store/db.js';
-import type { PlayerRow } from '../store/players.js';
-import { API_SCOPES, authenticateApiKey, findPlayerById, isApiKeyText, type ApiScope } from '../service/accounts.js';
+import { API_SCOPES, authenticateApiKey, findPlayerById, isApiKeyText, type ApiScope, type PlayerRow } from '../service/accounts.js';
+import type { Tx } from '../service/context.js';
 
 /**
  * Who is calling. Players sign in with a password and get a short-lived JWT (HS256, `sub` = player

@@ -1,29 +1,24 @@
-import type { Db } from '../store/db.js';
-import type { LexiconRegistry } from '../service/lexicons.js';
+import type { ServiceDeps } from '../service/context.js';
 import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal } from './auth.js';
 import { UnauthenticatedError } from './error-classes.js';
 
-/** What every resolver gets: the shared services of the app, and who is calling. */
-export interface Context {
-  readonly db: Db;
-  readonly lexicons: LexiconRegistry;
-  /** The clock; tests pass a fixed one. Resolvers never call `new Date()` themselves. */
-  readonly now: () => Date;
+/**
+ * What the app holds once per process and hands to every request's context: the service's
+ * dependencies (the database handle, the lexicons, the clock — tests pass a fixed clock; resolvers
+ * never call `new Date()` themselves) and the JWT settings of the edge.
+ */
+export interface AppServices extends ServiceDeps {
   readonly jwt: JwtConfig;
+}
+
+/** What every resolver gets: the shared services of the app, and who is calling. */
+export interface Context extends AppServices {
   readonly principal: Principal;
 }
 
 /** The context of a field that requires `loggedIn` (scope-auth `AuthContexts`). */
 export interface PlayerContext extends Context {
   readonly principal: PlayerPrincipal;
-}
-
-/** What the app holds once per process and hands to every request's context. */
-export interface AppServices {
-  readonly db: Db;
-  readonly lexicons: LexiconRegistry;
-  readonly now: () => Date;
-  readonly jwt: JwtConfig;
 }
 
 /** Builds a request's context: the services plus the principal from its `Authorization` header. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIME_CONTROL_KINDS, type TimeControl } from '../engine/game/events.js';
-import type { NewGameInput, TurnAction } from '../service/games.js';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../service/games.js';
+import type { NewGameInput } from '../service/game-create.js';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnAction } from '../service/turns.js';
 import { builder } from './builder.js';
 import { ValidationError } from './errors.js';
 

@@ -6,18 +6,10 @@ import type { ReplayErrorItem, ReplayMismatch } from '../engine/gcg/replay.js';
 import type { Result } from '../engine/result.js';
 import { joinTiles } from '../engine/tiles.js';
 import { gameRecord, importGame, type GameRecord } from '../service/game-record.js';
-import {
-  createGame,
-  gameAfterTurn,
-  getGame,
-  isSeatView,
-  joinGame,
-  myGames,
-  submitTurn,
-  type GameDeps,
-  type GameSnapshot,
-} from '../service/games.js';
-import type { SeatHolder } from '../store/seats.js';
+import type { ServiceDeps } from '../service/context.js';
+import { createGame, joinGame } from '../service/game-create.js';
+import { getGame, isSeatView, myGames, type GameSnapshot, type SeatHolder } from '../service/game-reads.js';
+import { gameAfterTurn, submitTurn } from '../service/turns.js';
 import { builder } from './builder.js';
 import { connectionOf, requireForward } from './connection.js';
 import { requirePlayer, type Context } from './context.js';
@@ -32,19 +24,20 @@ import {
   ValidationError,
   unwrap,
 } from './errors.js';
+import { GamePauseType, TimeControlType } from './game-clock.js';
 import { CreateGameInput, ImportGameInput, newGameOf, SubmitTurnInput, turnActionOf } from './game-inputs.js';
 import { PlayerType } from './players.js';
 import { RuleSetType, ScoredWordType } from './rules.js';
 
 /**
  * Games (issue 4): `game`, `myGames`, `gameRecord`; `createGame`, `joinGame`, `submitTurn`,
- * `importGame`. Every field reads through service/games.ts, which hands out only the caller's
+ * `importGame`. Every field reads through the game use cases (service/game-*.ts, turns.ts), which hands out only the caller's
  * view of a game: their own rack when seated, never the other rack, the bag order or the seed
  * (revealed in `result.bagSeed` once the game is over). Reading needs the API scope games:read,
  * playing games:play (a signed-in player holds both).
  */
 
-export const deps = (ctx: Context): GameDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
+export const deps = (ctx: Context): ServiceDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
 
 // ---------------------------------------------------------------------------------------------
 // Errors of their own
@@ -75,97 +68,6 @@ export const value = <T>(r: Result<T, RuleError>): T => {
 const GameLexiconType = builder.objectRef<{ name: string; hash: string }>('GameLexicon').implement({
   description: 'The word list a game is judged with, by name and content hash.',
   fields: (t) => ({ name: t.exposeString('name'), hash: t.exposeString('hash') }),
-});
-
-interface TimeControlShape {
-  readonly tc: GameSnapshot['timeControl'];
-  readonly clock: GameSnapshot['clock'];
-}
-
-const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').implement({
-  description:
-    'How the game is timed, and for correspondence games its clock now. Both players’ banks are public (as on a chess clock): the time a player has left is no secret.',
-  fields: (t) => ({
-    kind: t.string({ description: 'untimed, correspondence or clock.', resolve: (x) => x.tc.kind }),
-    turnSeconds: t.int({
-      nullable: true,
-      description: 'correspondence: seconds for each turn (3600–1209600).',
-      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null),
-    }),
-    bankSeconds: t.int({
-      nullable: true,
-      description: 'correspondence: each player’s bank at the start (0–2592000).',
-      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null),
-    }),
-    maxPauses: t.int({
-      nullable: true,
-      description: 'correspondence: pauses allowed per game (default 2).',
-      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null),
-    }),
-    maxPauseSeconds: t.int({
-      nullable: true,
-      description: 'correspondence: total seconds the game may be paused (default 1209600, 14 days).',
-      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauseSeconds ?? null) : null),
-    }),
-    minutes: t.int({
-      nullable: true,
-      description: 'clock: minutes per player.',
-      resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null),
-    }),
-    bankRemaining: t.intList({
-      nullable: true,
-      description:
-        'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
-      resolve: (x) => (x.clock ? [...x.clock.banksNow] : null),
-    }),
-    turnStartedAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'correspondence: when the current turn began (moved later by any pause during it).',
-      resolve: (x) => date(x.clock?.turnStartedAt),
-    }),
-    turnTimeEndsAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'correspondence: when the turn’s own time ends and the mover’s bank starts to run.',
-      resolve: (x) => date(x.clock?.allowanceEndsAt),
-    }),
-  }),
-});
-
-const date = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
-
-const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']>>('GamePause').implement({
-  description:
-    'Pauses of a correspondence game (by mutual agreement: requestPause, then respondToPause), and what is left of the game’s pause allowance.',
-  fields: (t) => ({
-    active: t.boolean({ description: 'The clock is stopped now.', resolve: (c) => c.paused }),
-    since: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'When the running pause began.',
-      resolve: (c) => (c.paused ? date(c.pause?.since) : null),
-    }),
-    until: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'When the running pause ends by itself (either player may resume earlier).',
-      resolve: (c) => (c.paused ? date(c.pause?.until) : null),
-    }),
-    requestedBy: t.int({
-      nullable: true,
-      description: 'The seat that asked for a pause not yet answered.',
-      resolve: (c) => c.pauseRequest?.seat ?? null,
-    }),
-    requestedSeconds: t.int({
-      nullable: true,
-      description: 'How long the open request asks for.',
-      resolve: (c) => c.pauseRequest?.seconds ?? null,
-    }),
-    used: t.int({ description: 'Pauses accepted so far.', resolve: (c) => c.pausesUsed }),
-    left: t.int({ description: 'Pauses still allowed.', resolve: (c) => c.pausesLeft }),
-    secondsLeft: t.int({ description: 'Pause seconds still allowed in this game.', resolve: (c) => c.pauseSecondsLeft }),
-  }),
 });
 
 interface SeatShape {

@@ -12,9 +12,10 @@ import {
   PASSWORD_MIN_LENGTH,
   registerPlayer,
   revokePlayerApiKey,
+  type ApiKeyRow,
   type ApiScope,
+  type PlayerRow,
 } from '../service/accounts.js';
-import type { ApiKeyRow, PlayerRow } from '../store/players.js';
 import { issuePlayerToken, type IssuedToken } from './auth.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';

@@ -1,30 +1,33 @@
 import { z } from 'zod';
 import type { Result } from '../engine/result.js';
+import type { WebhookError } from '../service/webhook-errors.js';
+import { WEBHOOK_EVENT_KINDS } from '../service/webhook-events.js';
+import {
+  deliveryCursor,
+  listDeliveries,
+  MAX_PAGE_SIZE,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookAttemptView,
+  type WebhookDeliveryView,
+} from '../service/webhook-log.js';
 import {
   createSubscription,
   deleteSubscription,
-  deliveryCursor,
-  listDeliveries,
   listSubscriptions,
-  MAX_PAGE_SIZE,
   setSubscriptionActive,
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENT_KINDS,
-  type WebhookAttemptView,
-  type WebhookDeliveryView,
-  type WebhookError,
   type WebhookSubscriptionView,
-} from '../service/webhooks.js';
+} from '../service/webhook-subscriptions.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
 import { AUTH_ERRORS, ArbiterError, ErrorInterface, ForbiddenError, INPUT_ERRORS, NotFoundError, ValidationError } from './errors.js';
 
 /**
  * Webhook subscriptions and their delivery log (issue 5, "Notifications for integrations"), over
- * service/webhooks.ts. A subscription belongs to an API key: called with a key, it is that key's; with a
- * player token, the caller names one of their own keys. Every field needs the API scope
- * `webhooks:manage` (a player token holds every scope) and shows only the caller's own subscriptions and
- * deliveries. The signing secret is answered once, by createWebhookSubscription; no query returns it.
+ * service/webhook-subscriptions.ts and service/webhook-log.ts. A subscription belongs to an API key:
+ * called with a key, it is that key's; with a player token, the caller names one of their own keys.
+ * Every field needs the API scope `webhooks:manage` (a player token holds every scope) and shows only
+ * the caller's own subscriptions and deliveries. The signing secret is answered once, by
+ * createWebhookSubscription; no query returns it.
  */
 
 /** A webhook input the service refused: `code` is the service's (WEBHOOK_URL_NOT_HTTPS …), `field` the argument. */

@@ -17,6 +17,8 @@ import {
   type PlayerRow,
 } from '../store/players.js';
 
+export type { ApiKeyRow, PlayerRow };
+
 /**
  * Accounts: registering players, password login, and API keys for integrations. Each use case takes
  * a Prisma client or transaction and returns a `Result` whose error codes are listed in

@@ -8,7 +8,9 @@ import { replayGcg, type ReplayErrorItem, type ReplayMismatch } from '../engine/
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame } from '../store/games.js';
-import { getGame, loadGameLog, toStored, type GameDeps, type GameSnapshot } from './games.js';
+import type { ServiceDeps } from './context.js';
+import { loadGameLog, toStored } from './game-log.js';
+import { getGame, type GameSnapshot } from './game-reads.js';
 
 /**
  * Game records: a stored game as GCG (`gameRecord`), and a GCG record stored as a finished game
@@ -26,7 +28,7 @@ export interface GameRecord {
 }
 
 /** The game as a GCG record, as `viewerId` may see it (see `engine/gcg/export.ts`). */
-export async function gameRecord(deps: GameDeps, viewerId: string | null, gameId: string): Promise<Result<GameRecord, RuleError>> {
+export async function gameRecord(deps: ServiceDeps, viewerId: string | null, gameId: string): Promise<Result<GameRecord, RuleError>> {
   const log = await loadGameLog(deps, gameId);
   if (!log.ok) return log;
   const { events, seats } = log.value;
@@ -57,7 +59,7 @@ export interface ImportRejection {
   readonly errors: readonly ReplayErrorItem[];
 }
 
-const chooseLexicon = (deps: GameDeps, requested: string | null | undefined, pragma: string | undefined): Result<Lexicon, RuleError> => {
+const chooseLexicon = (deps: ServiceDeps, requested: string | null | undefined, pragma: string | undefined): Result<Lexicon, RuleError> => {
   if (requested) return deps.lexicons.get(requested);
   if (pragma) {
     const named = deps.lexicons.get(pragma);
@@ -75,7 +77,7 @@ const chooseLexicon = (deps: GameDeps, requested: string | null | undefined, pra
  * Phonies that stood in the record do not fail it (a record shows what happened).
  */
 export async function importGame(
-  deps: GameDeps,
+  deps: ServiceDeps,
   importerId: string,
   gcgText: string,
   options: ImportOptions = {},

@@ -6,7 +6,9 @@ import { timeoutOutcome } from '../engine/game/timeout.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Db } from '../store/db.js';
 import { seatsOf } from '../store/seats.js';
-import { gameAfterTurn, runGameCommand, seatedGame, type GameDeps, type GameSnapshot } from './games.js';
+import type { ServiceDeps } from './context.js';
+import type { GameSnapshot } from './game-reads.js';
+import { gameAfterTurn, runGameCommand, seatedGame } from './turns.js';
 
 /**
  * The life of a correspondence game around its turns (issue 5): claiming a timeout, pauses by mutual
@@ -31,7 +33,7 @@ export interface LifecycleOptions {
 type Decider = (seat: Seat, state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>;
 
 const lifecycle = async (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   options: LifecycleOptions,
@@ -67,7 +69,7 @@ const command =
  * OWN_TURN, NOT_TIMED, GAME_OVER, NOT_SEATED, GAME_NOT_FOUND, GAME_NOT_STARTED, STALE_VERSION.
  */
 export const claimTimeout = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   options: LifecycleOptions = {},
@@ -81,7 +83,7 @@ export const claimTimeout = (
 
 /** Asks the opponent to pause the clock for `seconds` (clock.ts limits: PAUSE_LIMIT_REACHED, PAUSE_TOO_SHORT, ALREADY_PAUSED …). */
 export const requestPause = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   seconds: number,
@@ -97,7 +99,7 @@ export const requestPause = (
 
 /** The opponent of the requester accepts (the clock stops now) or declines. NO_PAUSE_REQUESTED, OWN_PAUSE_REQUEST. */
 export const respondToPause = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   accept: boolean,
@@ -113,7 +115,7 @@ export const respondToPause = (
 
 /** Either player ends a running pause early; the clock runs again now. NOT_PAUSED. */
 export const resumeGame = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   options: LifecycleOptions = {},
@@ -128,7 +130,7 @@ export const resumeGame = (
 
 /** Either player cancels the game before its first turn: it ends with no winner. ABORT_TOO_LATE after. */
 export const abortGame = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   options: LifecycleOptions = {},
@@ -143,7 +145,7 @@ export const abortGame = (
 
 /** Resigns, on either player's turn (the same as the `resign` turn action, without an idempotency key). */
 export const resignGame = (
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   gameId: string,
   options: LifecycleOptions = {},

@@ -11,7 +11,10 @@ import type { MatchDecider, RuleSet } from '../engine/rules/ruleset.js';
 import type { JsonObject } from '../store/json.js';
 import { claimMatchOpponent, findMatch, insertMatch, matchIdsOfPlayer, setMatchStatus, type MatchWithPlayers } from '../store/matches.js';
 import type { PlayerRow } from '../store/players.js';
-import { getGame, joinGame, loadGameLog, prepareGame, type GameDeps, type GameSnapshot, type PreparedGame } from './games.js';
+import type { ServiceDeps } from './context.js';
+import { joinGame, prepareGame, type PreparedGame } from './game-create.js';
+import { loadGameLog } from './game-log.js';
+import { getGame, type GameSnapshot } from './game-reads.js';
 import { ruleSetFor } from './rules.js';
 import { cursorCodec, type Page } from './paging.js';
 
@@ -113,7 +116,7 @@ export interface MatchSnapshot {
 const EMPTY_TALLY: FirstSecondTally = { positions: [], firsts: 0, seconds: 0 };
 
 /** The engine state of a stored game; null while it waits for its second player. */
-const stateOf = async (deps: GameDeps, gameId: string): Promise<Result<GameState | null, RuleError>> => {
+const stateOf = async (deps: ServiceDeps, gameId: string): Promise<Result<GameState | null, RuleError>> => {
   const log = await loadGameLog(deps, gameId);
   if (!log.ok) return log;
   if (log.value.events.length === 0) return ok(null);
@@ -123,7 +126,11 @@ const stateOf = async (deps: GameDeps, gameId: string): Promise<Result<GameState
 };
 
 /** Builds the snapshot of a loaded match as `viewerId` sees it, refreshing its status projection. */
-const snapshotOf = async (deps: GameDeps, viewerId: string | null, match: MatchWithPlayers): Promise<Result<MatchSnapshot, RuleError>> => {
+const snapshotOf = async (
+  deps: ServiceDeps,
+  viewerId: string | null,
+  match: MatchWithPlayers,
+): Promise<Result<MatchSnapshot, RuleError>> => {
   const games: GameSnapshot[] = [];
   const states: (GameState | null)[] = [];
   for (const g of match.games) {
@@ -180,7 +187,7 @@ const snapshotOf = async (deps: GameDeps, viewerId: string | null, match: MatchW
 };
 
 /** The match `matchId` as `viewerId` sees it (null = anonymous): its games (the caller's rack where seated), points, result. */
-export async function getMatch(deps: GameDeps, viewerId: string | null, matchId: string): Promise<Result<MatchSnapshot, RuleError>> {
+export async function getMatch(deps: ServiceDeps, viewerId: string | null, matchId: string): Promise<Result<MatchSnapshot, RuleError>> {
   const match = await findMatch(deps.db.prisma, matchId);
   if (!match) return matchNotFound(matchId);
   return snapshotOf(deps, viewerId, match);
@@ -201,7 +208,7 @@ export const setMatchWriteHookForTests = (hook: ((index: number) => void) | null
  * row, then each game with its `match_id` and `match_index`. Errors, with nothing written: those of
  * createGame (rule set, lexicon, time control, PLAYER_NOT_FOUND, ALREADY_SEATED) and NOT_A_MATCH.
  */
-export async function createMatch(deps: GameDeps, creatorId: string, input: NewMatchInput): Promise<Result<MatchSnapshot, RuleError>> {
+export async function createMatch(deps: ServiceDeps, creatorId: string, input: NewMatchInput): Promise<Result<MatchSnapshot, RuleError>> {
   const ruleSet = input.ruleSet ?? DEFAULT_MATCH_RULE_SET;
   const rules = ruleSetFor(ruleSet, input.overrides);
   if (!rules.ok) return rules;
@@ -252,7 +259,7 @@ export async function createMatch(deps: GameDeps, creatorId: string, input: NewM
  * Takes the open place of a match: the caller sits in seat 1 of every game, which start at once.
  * Safe to retry: a caller who already holds the place gets the games started and ALREADY_SEATED.
  */
-export async function joinMatch(deps: GameDeps, playerId: string, matchId: string): Promise<Result<MatchSnapshot, RuleError>> {
+export async function joinMatch(deps: ServiceDeps, playerId: string, matchId: string): Promise<Result<MatchSnapshot, RuleError>> {
   const match = await findMatch(deps.db.prisma, matchId);
   if (!match) return matchNotFound(matchId);
   if (match.creatorId === playerId) return fail('ALREADY_SEATED', 'You created this match: another player must join it.', { matchId });
@@ -284,7 +291,7 @@ const { encode: cursorOf, decode: matchIdOf } = cursorCodec('match');
 
 /** The caller's matches (created or joined), newest first; a relay page of `first` after `after`. */
 export async function myMatches(
-  deps: GameDeps,
+  deps: ServiceDeps,
   playerId: string,
   page: { readonly first?: number | null; readonly after?: string | null },
 ): Promise<Result<MatchesPage, RuleError>> {

@@ -1,10 +1,10 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 
 /** Every Arbiter function runs the same runtime and architecture (Graviton is ~20 % cheaper per GB-second). */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;

@@ -5,7 +5,9 @@
  * secret answered once and never again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drain, SIGNATURE_HEADER, verifySignature, type FetchLike } from '../../service/webhooks.js';
+import type { FetchLike } from '../../service/webhook-delivery.js';
+import { drain } from '../../service/webhook-drain.js';
+import { SIGNATURE_HEADER, verifySignature } from '../../service/webhook-signature.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from './harness.js';
 
 const ERR = `... on Error { __typename code message details }`;

@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../../functions/lambda-handler.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { CREATE_GAME, findPlay, GAME, JOIN_GAME, rackPoints, SUBMIT_TURN, type Action, type GameView } from './client.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { setMatchWriteHookForTests } from '../../service/matches.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {

@@ -12,7 +12,7 @@ import { isGameEventType } from '../../engine/game/events.js';
 import { verifyDraws } from '../../engine/game/verify.js';
 import { parseGcg } from '../../engine/gcg/parse.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
   act,

@@ -11,7 +11,7 @@ import { isGameEventType, type GameEvent } from '../../engine/game/events.js';
 import { replay } from '../../engine/game/apply.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { joinTiles } from '../../engine/tiles.js';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
   act,

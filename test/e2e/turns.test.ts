@@ -4,7 +4,7 @@
  * writes — over HTTP (`yoga.fetch`), on PGlite and on Postgres.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
   act,

@@ -6,7 +6,7 @@
  * log (`at` stamps) and in the outbox rows the turns wrote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/games.js';
+import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { act, asGame, CREATE_GAME, findPlay, graphql, readGame, type GameOrError, type Player } from '../e2e/client.js';
 import { botPlayer } from './fixture.js';

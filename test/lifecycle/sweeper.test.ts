@@ -17,7 +17,10 @@ import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { NSA_2008 } from '../../engine/rules/presets.js';
 import { joinTiles } from '../../engine/tiles.js';
 import { createDeadlineHandler } from '../../functions/deadlines.js';
-import { createGame, submitTurn, toStored, type GameDeps } from '../../service/games.js';
+import type { ServiceDeps } from '../../service/context.js';
+import { createGame } from '../../service/game-create.js';
+import { toStored } from '../../service/game-log.js';
+import { submitTurn } from '../../service/turns.js';
 import { registerLexicons } from '../../service/lexicons.js';
 import { settleOverdue, sweepDeadlines } from '../../service/lifecycle.js';
 import type { Db } from '../../store/db.js';
@@ -84,7 +87,7 @@ const gameWaitingForFinalPass = (players: readonly [{ name: string; id: string }
 describe.each(STORE_TARGETS)('the deadline sweeper on $kind', (target) => {
   let t: TestDb;
   let now = START;
-  let deps: GameDeps;
+  let deps: ServiceDeps;
   let a: { id: string; handle: string };
   let b: { id: string; handle: string };
   beforeAll(async () => {

@@ -9,7 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimTimeout, sweepDeadlines } from '../../service/lifecycle.js';
-import { createSubscription, drain, type WebhookBody } from '../../service/webhooks.js';
+import type { WebhookBody } from '../../service/webhook-delivery.js';
+import { drain } from '../../service/webhook-drain.js';
+import { createSubscription } from '../../service/webhook-subscriptions.js';
 import { verifySignature } from '../../service/webhook-signature.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { asGame, CREATE_GAME, graphql, type GameOrError } from '../e2e/client.js';

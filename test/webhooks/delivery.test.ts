@@ -6,15 +6,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../functions/webhooks.js';
 import { createDb, type Db } from '../../store/db.js';
-import {
-  createSubscription,
-  deliverDue,
-  drain,
-  fanOutOutbox,
-  verifySignature,
-  type FetchLike,
-  type WebhookBody,
-} from '../../service/webhooks.js';
+import { deliverDue, type FetchLike, type WebhookBody } from '../../service/webhook-delivery.js';
+import { drain } from '../../service/webhook-drain.js';
+import { fanOutOutbox } from '../../service/webhook-fan-out.js';
+import { verifySignature } from '../../service/webhook-signature.js';
+import { createSubscription } from '../../service/webhook-subscriptions.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
 import { addPlayer, expectedBackoff, playTurn, setUp, startGame, T0, testClock } from './fixture.js';
 

@@ -4,7 +4,7 @@ import { ok } from '../../engine/result.js';
 import type { Db } from '../../store/db.js';
 import { createGame, runTurn } from '../../store/games.js';
 import { registerLexicon } from '../../store/lexicons.js';
-import { webhookOutboxItem, type WebhookOutboxPayload } from '../../service/webhooks.js';
+import { webhookOutboxItem, type WebhookOutboxPayload } from '../../service/webhook-events.js';
 
 export const LEXICON = { name: 'TEST', contentHash: 'sha256:0000', wordCount: 3 };
 export const T0 = new Date('2030-01-01T00:00:00.000Z');

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultBackoff,
-  parseWebhookOutboxPayload,
-  signPayload,
-  validateEventKinds,
-  validateWebhookUrl,
-  verifySignature,
-} from '../../service/webhooks.js';
+import { defaultBackoff } from '../../service/webhook-delivery.js';
+import { parseWebhookOutboxPayload } from '../../service/webhook-events.js';
+import { signPayload, verifySignature } from '../../service/webhook-signature.js';
+import { validateEventKinds, validateWebhookUrl } from '../../service/webhook-subscriptions.js';
 
 const SECRET = 'whsec_test';
 const BODY = '{"id":"evt_1","kind":"your-turn"}';

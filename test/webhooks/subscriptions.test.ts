@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../store/db.js';
+import { deliverDue, type FetchLike } from '../../service/webhook-delivery.js';
+import { fanOutOutbox } from '../../service/webhook-fan-out.js';
+import { listDeliveries } from '../../service/webhook-log.js';
 import {
   createSubscription,
   deleteSubscription,
-  deliverDue,
-  fanOutOutbox,
-  listDeliveries,
   listSubscriptions,
   setSubscriptionActive,
-  type FetchLike,
   type NewSubscription,
-} from '../../service/webhooks.js';
+} from '../../service/webhook-subscriptions.js';
 import { openTestDb, STORE_TARGETS, type TestDb } from '../store/targets.js';
 import { addPlayer, playTurn, setUp, startGame, testClock, type Player } from './fixture.js';
 

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../../engine/lexicon/lexicon.js';
-import { setBagSeedSourceForTests } from '../../../service/games.js';
+import { setBagSeedSourceForTests } from '../../../service/game-create.js';
 import { LEXICONS } from '../../api/harness.js';
 import {
   act,
@@ -376,41 +376,33 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
   /** Malformed HTTP around /graphql: bad JSON, wrong types, GET mutations, batches, odd content types. */
   const httpRequest = (token: string | null) =>
     fc.oneof(
-      fc
-        .string({ maxLength: 80 })
-        .map((body): FuzzRequest => ({
-          label: 'raw body',
-          path: '/graphql',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body,
-        })),
-      fc
-        .record({ query: junk, variables: junk, operationName: junk, extensions: junk })
-        .map((b): FuzzRequest => ({
-          label: 'odd fields',
-          path: '/graphql',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: jsonBody(b),
-        })),
-      fc
-        .tuple(fc.constantFrom(...BASE_DOCUMENTS), fc.string({ maxLength: 30 }))
-        .map(([query, v]): FuzzRequest => ({
-          label: 'GET',
-          path: `/graphql?${new URLSearchParams({ query, variables: v })}`,
-          method: 'GET',
-          headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        })),
-      fc
-        .array(fc.constantFrom(...BASE_DOCUMENTS), { minLength: 1, maxLength: 5 })
-        .map((qs): FuzzRequest => ({
-          label: 'batch',
-          path: '/graphql',
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(qs.map((query) => ({ query }))),
-        })),
+      fc.string({ maxLength: 80 }).map((body): FuzzRequest => ({
+        label: 'raw body',
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      })),
+      fc.record({ query: junk, variables: junk, operationName: junk, extensions: junk }).map((b): FuzzRequest => ({
+        label: 'odd fields',
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: jsonBody(b),
+      })),
+      fc.tuple(fc.constantFrom(...BASE_DOCUMENTS), fc.string({ maxLength: 30 })).map(([query, v]): FuzzRequest => ({
+        label: 'GET',
+        path: `/graphql?${new URLSearchParams({ query, variables: v })}`,
+        method: 'GET',
+        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      })),
+      fc.array(fc.constantFrom(...BASE_DOCUMENTS), { minLength: 1, maxLength: 5 }).map((qs): FuzzRequest => ({
+        label: 'batch',
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(qs.map((query) => ({ query }))),
+      })),
       fc
         .tuple(
           fc.constantFrom(
@@ -430,15 +422,13 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
           headers: ct ? { 'content-type': ct } : {},
           body,
         })),
-      fc
-        .string({ maxLength: 60 })
-        .map((h): FuzzRequest => ({
-          label: 'odd authorization',
-          path: '/graphql',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: h.replace(/[\r\n\0]/g, ' ') },
-          body: JSON.stringify({ query: '{ me { __typename ... on Error { code } } }' }),
-        })),
+      fc.string({ maxLength: 60 }).map((h): FuzzRequest => ({
+        label: 'odd authorization',
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: h.replace(/[\r\n\0]/g, ' ') },
+        body: JSON.stringify({ query: '{ me { __typename ... on Error { code } } }' }),
+      })),
     );
 
   const send = async (r: FuzzRequest): Promise<{ status: number; text: string; json: unknown; contentType: string }> => {
@@ -448,7 +438,7 @@ describe.each(STORE_TARGETS)('fuzzing the API on $kind', (target) => {
       ...(r.body === undefined ? {} : { body: r.body }),
     });
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

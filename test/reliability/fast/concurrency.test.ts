@@ -5,7 +5,7 @@
  * oracle is the store: rows of game_events counted, not what the API says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../../service/games.js';
+import { setBagSeedSourceForTests } from '../../../service/game-create.js';
 import {
   asGame,
   CREATE_GAME,

@@ -10,9 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../../service/games.js';
+import { setBagSeedSourceForTests } from '../../../service/game-create.js';
 import type { Db } from '../../../store/db.js';
-import { asGame, CREATE_GAME, freshKey, graphql, registerPlayer, SUBMIT_TURN, type GameOrError, type Player } from '../../e2e/client.js';
+import { asGame, CREATE_GAME, freshKey, graphql, registerPlayer, type GameOrError, type Player } from '../../e2e/client.js';
 import { recorder } from '../summary.js';
 import { eventCount, internalsIn, invariantViolations, openWorld, STORE_TARGETS, type StoreTarget, type World } from '../world.js';
 

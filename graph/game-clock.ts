@@ -1,0 +1,98 @@
+import type { GameSnapshot } from '../service/game-reads.js';
+import { builder } from './builder.js';
+
+/**
+ * A game's clock as GraphQL types: its time control, and for correspondence games the banks, the turn's
+ * times and the pauses, as the service read them at the caller's `now`.
+ */
+
+interface TimeControlShape {
+  readonly tc: GameSnapshot['timeControl'];
+  readonly clock: GameSnapshot['clock'];
+}
+
+export const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').implement({
+  description:
+    'How the game is timed, and for correspondence games its clock now. Both players’ banks are public (as on a chess clock): the time a player has left is no secret.',
+  fields: (t) => ({
+    kind: t.string({ description: 'untimed, correspondence or clock.', resolve: (x) => x.tc.kind }),
+    turnSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: seconds for each turn (3600–1209600).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null),
+    }),
+    bankSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: each player’s bank at the start (0–2592000).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null),
+    }),
+    maxPauses: t.int({
+      nullable: true,
+      description: 'correspondence: pauses allowed per game (default 2).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null),
+    }),
+    maxPauseSeconds: t.int({
+      nullable: true,
+      description: 'correspondence: total seconds the game may be paused (default 1209600, 14 days).',
+      resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauseSeconds ?? null) : null),
+    }),
+    minutes: t.int({
+      nullable: true,
+      description: 'clock: minutes per player.',
+      resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null),
+    }),
+    bankRemaining: t.intList({
+      nullable: true,
+      description:
+        'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
+      resolve: (x) => (x.clock ? [...x.clock.banksNow] : null),
+    }),
+    turnStartedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'correspondence: when the current turn began (moved later by any pause during it).',
+      resolve: (x) => date(x.clock?.turnStartedAt),
+    }),
+    turnTimeEndsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'correspondence: when the turn’s own time ends and the mover’s bank starts to run.',
+      resolve: (x) => date(x.clock?.allowanceEndsAt),
+    }),
+  }),
+});
+
+const date = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+
+export const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']>>('GamePause').implement({
+  description:
+    'Pauses of a correspondence game (by mutual agreement: requestPause, then respondToPause), and what is left of the game’s pause allowance.',
+  fields: (t) => ({
+    active: t.boolean({ description: 'The clock is stopped now.', resolve: (c) => c.paused }),
+    since: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the running pause began.',
+      resolve: (c) => (c.paused ? date(c.pause?.since) : null),
+    }),
+    until: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the running pause ends by itself (either player may resume earlier).',
+      resolve: (c) => (c.paused ? date(c.pause?.until) : null),
+    }),
+    requestedBy: t.int({
+      nullable: true,
+      description: 'The seat that asked for a pause not yet answered.',
+      resolve: (c) => c.pauseRequest?.seat ?? null,
+    }),
+    requestedSeconds: t.int({
+      nullable: true,
+      description: 'How long the open request asks for.',
+      resolve: (c) => c.pauseRequest?.seconds ?? null,
+    }),
+    used: t.int({ description: 'Pauses accepted so far.', resolve: (c) => c.pausesUsed }),
+    left: t.int({ description: 'Pauses still allowed.', resolve: (c) => c.pausesLeft }),
+    secondsLeft: t.int({ description: 'Pause seconds still allowed in this game.', resolve: (c) => c.pauseSecondsLeft }),
+  }),
+});

@@ -1,0 +1,240 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ruleError, type RuleError } from '../engine/errors.js';
+import { commitment } from '../engine/game/bag.js';
+import { validateTimeControl } from '../engine/game/clock.js';
+import { createGame as startEvents } from '../engine/game/decide.js';
+import type { GameEvent, PlayerInfo, Seat, TimeControl } from '../engine/game/events.js';
+import type { Lexicon } from '../engine/lexicon/lexicon.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { createGame as insertGame, loadGame, runTurn } from '../store/games.js';
+import type { JsonObject } from '../store/json.js';
+import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
+import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
+import type { ServiceDeps, Tx } from './context.js';
+import { fail } from './game-errors.js';
+import { fold, proposalOf, toStored, type GameProposed } from './game-log.js';
+import { outboxFor, projection } from './game-projection.js';
+import { getGame, type GameSnapshot } from './game-reads.js';
+import { ruleSetFor } from './rules.js';
+
+/**
+ * Creating and joining games (issue 4). A game with both players seated starts at once; one with an
+ * open seat waits, as a `game-proposed` log, until a second player joins. The bag seed is made here,
+ * stored apart (game_secrets), and only its commitment is public.
+ */
+
+/** 256 bits of secret randomness per game, hex. */
+const randomSeed = (): string => randomBytes(32).toString('hex');
+let seedSource: () => string = randomSeed;
+
+/**
+ * Test seam: the source of new games' bag seeds (so a test can replay predictable racks). Pass
+ * null to restore the secure default. Never used by the app itself.
+ */
+export const setBagSeedSourceForTests = (source: (() => string) | null): void => {
+  seedSource = source ?? randomSeed;
+};
+
+export interface NewGameInput {
+  /** Preset id (default NSA_2008). */
+  readonly ruleSet?: string | null;
+  /** Rule-set overrides, nested like the rule set. */
+  readonly overrides?: unknown;
+  /** Lexicon name (default: the server's default lexicon). */
+  readonly lexicon?: string | null;
+  readonly timeControl?: TimeControl | null;
+  /** The opponent's handle; null = an open seat anyone may join. */
+  readonly opponent?: string | null;
+  /** The creator's seat (default 0). */
+  readonly seat?: Seat | null;
+  /** Who moves first (default seat 0). */
+  readonly firstSeat?: Seat | null;
+}
+
+const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
+
+const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
+
+const lexiconNamed = (deps: ServiceDeps, name: string | null | undefined): Result<Lexicon, RuleError> => {
+  const chosen = name ?? deps.lexicons.defaultName;
+  if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
+  return deps.lexicons.get(chosen);
+};
+
+/**
+ * Creates a game with the caller in `seat`. With an opponent, both players sit and the game starts
+ * at once (the engine's `game-created` and the opening draws); without one, the game waits in
+ * status `open` for {@link joinGame}. The bag seed is made here, stored apart (game_secrets), and
+ * only its commitment is public.
+ */
+export async function createGame(deps: ServiceDeps, creatorId: string, input: NewGameInput): Promise<Result<GameSnapshot, RuleError>> {
+  const prepared = await prepareGame(deps, creatorId, input);
+  if (!prepared.ok) return prepared;
+  await deps.db.transaction((tx) => prepared.value.write(tx));
+  return getGame(deps, creatorId, prepared.value.id);
+}
+
+/** A game checked and decided (events, seed, outbox) but not yet written. */
+export interface PreparedGame {
+  readonly id: string;
+  /** The opponent seated at creation; null when the seat is open. */
+  readonly opponentId: string | null;
+  /** Writes the game (row, secret, seats, first events, outbox rows) in the caller's transaction; uses only `tx`. */
+  readonly write: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * {@link createGame} without the write: every check and read happens here, outside any transaction
+ * (on PGlite a read through `db.prisma` inside one would wait forever), so that a caller can write
+ * several games and more in one transaction — createMatch writes its match row and all its games so.
+ * `options.match`: the match the game belongs to and its place in it (the match row must be written
+ * first, in the same transaction). Errors as createGame's.
+ */
+export async function prepareGame(
+  deps: ServiceDeps,
+  creatorId: string,
+  input: NewGameInput,
+  options: { readonly match?: { readonly id: string; readonly index: number } } = {},
+): Promise<Result<PreparedGame, RuleError>> {
+  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  if (!rules.ok) return rules;
+  const lexicon = lexiconNamed(deps, input.lexicon);
+  if (!lexicon.ok) return lexicon;
+  const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
+  if (!tc.ok) return tc;
+  const mySeat = input.seat ?? 0;
+  const firstSeat = input.firstSeat ?? 0;
+  if (!isSeat(mySeat)) return fail('BAD_INPUT', `seat must be 0 or 1, not ${String(mySeat)}.`, { field: 'seat' });
+  if (!isSeat(firstSeat)) return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
+  const me = await findPlayerById(deps.db.prisma, creatorId);
+  if (!me) return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: creatorId });
+  let opponent: PlayerRow | null = null;
+  if (input.opponent) {
+    opponent = await findPlayerByHandle(deps.db.prisma, input.opponent.trim().toLowerCase());
+    if (!opponent)
+      return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
+    if (opponent.id === me.id)
+      return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
+  }
+  const seed = seedSource();
+  const now = deps.now();
+  const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
+  const seats: (PlayerRow | null)[] = mySeat === 0 ? [me, opponent] : [opponent, me];
+  let events: (GameEvent | GameProposed)[];
+  if (opponent) {
+    const started = startEvents({
+      rules: rules.value,
+      lexicon: lex,
+      players: [playerInfo(seats[0]!), playerInfo(seats[1]!)],
+      timeControl: tc.value,
+      seed,
+      firstSeat,
+      createdAt: now.toISOString(),
+    });
+    if (!started.ok) return started;
+    events = started.value;
+  } else {
+    events = [{ type: 'game-proposed', rules: rules.value, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString() }];
+  }
+  const state = opponent ? fold(events as GameEvent[]) : null;
+  const update = state ? projection(state) : { status: 'open', turnSeat: null, deadlineAt: null };
+  const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
+  const id = randomUUID();
+  const outbox = state ? outboxFor(id, events.length, null, state, [], holders, update.deadlineAt) : [];
+  const write = async (tx: Tx): Promise<void> => {
+    await insertGame(
+      tx,
+      {
+        id,
+        ruleSetId: rules.value.id,
+        ruleOverrides: (input.overrides ?? {}) as JsonObject,
+        lexicon: { name: lex.name, contentHash: lex.hash },
+        status: update.status,
+        turnSeat: update.turnSeat,
+        deadlineAt: update.deadlineAt,
+        bagSeedCommitment: commitment(seed),
+        bagSeed: seed,
+        seats: seats.map((p) => p?.id ?? null),
+        ...(options.match ? { match: options.match } : {}),
+      },
+      events.map(toStored),
+      outbox,
+    );
+  };
+  return ok({ id, opponentId: opponent?.id ?? null, write });
+}
+
+/**
+ * Starts a proposed game whose seats are both taken: appends `game-created` and the opening draws
+ * at the proposal's version. Safe to call twice (the second finds the game started).
+ */
+export const startProposed = async (deps: ServiceDeps, gameId: string, seats: readonly SeatHolder[]): Promise<Result<true, RuleError>> => {
+  const players = seats.map((s) => s.player);
+  if (players.length !== 2 || !players[0] || !players[1]) return ok(true);
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const proposal = proposalOf(loaded.value.events);
+  if (!proposal || loaded.value.events.length !== 1) return ok(true);
+  const now = deps.now();
+  const r = await runTurn<null, RuleError>(deps.db, gameId, 1, null, (_game, _events, secrets) => {
+    const started = startEvents({
+      rules: proposal.rules,
+      lexicon: proposal.lexicon,
+      players: [playerInfo(players[0]!), playerInfo(players[1]!)],
+      timeControl: proposal.timeControl,
+      seed: secrets.bagSeed,
+      firstSeat: proposal.firstSeat,
+      createdAt: now.toISOString(),
+    });
+    if (!started.ok) return started;
+    const state = fold(started.value);
+    const update = projection(state);
+    return ok({
+      events: started.value.map(toStored),
+      response: null,
+      game: update,
+      outbox: outboxFor(gameId, 1 + started.value.length, null, state, [], seats, update.deadlineAt),
+    });
+  });
+  // Someone else started it meanwhile: fine.
+  if (!r.ok && r.error.code !== 'STALE_VERSION') return r;
+  return ok(true);
+};
+
+/**
+ * Takes the open seat of a proposed game; the game starts at once. A game of a match is refused with
+ * JOIN_THE_MATCH (details.matchId): its place is taken for all the match's games at once with joinMatch,
+ * which passes `options.viaMatch` (the match it is joining).
+ */
+export async function joinGame(
+  deps: ServiceDeps,
+  playerId: string,
+  gameId: string,
+  options: { readonly viaMatch?: string } = {},
+): Promise<Result<GameSnapshot, RuleError>> {
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const { matchId, matchIndex } = loaded.value.game;
+  if (matchId !== null && matchId !== options.viaMatch) {
+    return fail(
+      'JOIN_THE_MATCH',
+      `This game is game ${(matchIndex ?? 0) + 1} of a match: join the match ${matchId} (joinMatch), which seats you in all its games.`,
+      { gameId, matchId },
+    );
+  }
+  const seats = await seatsOf(deps.db.prisma, gameId);
+  if (seats.some((s) => s.player?.id === playerId)) {
+    // Already seated: a retried join (or the creator) — make sure the game has started, then answer.
+    const started = await startProposed(deps, gameId, seats);
+    if (!started.ok) return started;
+    return fail('ALREADY_SEATED', 'You already hold a seat in this game.', { gameId });
+  }
+  const open = seats.find((s) => s.player === null);
+  if (!open || !(await claimSeat(deps.db.prisma, gameId, open.seat, playerId))) {
+    return fail('SEAT_TAKEN', 'This game has no open seat: another player has joined it.', { gameId });
+  }
+  const after = await seatsOf(deps.db.prisma, gameId);
+  const started = await startProposed(deps, gameId, after);
+  if (!started.ok) return started;
+  return getGame(deps, playerId, gameId);
+}

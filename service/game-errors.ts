@@ -1,0 +1,36 @@
+import { ruleError } from '../engine/errors.js';
+import { err } from '../engine/result.js';
+
+/**
+ * The game service's own error codes. Expected failures of the game use cases come back as `RuleError`
+ * values with stable codes: the engine's, the store's, and these.
+ */
+
+export const GAME_SERVICE_ERROR_CODES = [
+  /** The caller holds no seat in the game, so cannot act in it. */
+  'NOT_SEATED',
+  /** The game waits for a player to take its open seat. */
+  'GAME_NOT_STARTED',
+  /** joinGame: the game has no open seat (any more). */
+  'SEAT_TAKEN',
+  /** joinGame / createGame: a player cannot hold both seats. */
+  'ALREADY_SEATED',
+  /** joinGame: the game belongs to a match (details.matchId): take its place with joinMatch. */
+  'JOIN_THE_MATCH',
+  /** createGame: no player has the opponent's handle. */
+  'PLAYER_NOT_FOUND',
+  /** An input the engine never sees is malformed (details.field names it). */
+  'BAD_INPUT',
+  /** myGames: `after` is not a cursor this service handed out. */
+  'CURSOR_INVALID',
+  /** importGame: the record does not replay under the rules (details list the mismatches and errors). */
+  'GCG_REPLAY_FAILED',
+  /** importGame: the record stops before the game ended. */
+  'GCG_INCOMPLETE',
+] as const;
+export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
+
+export const fail = (code: GameServiceErrorCode, message: string, details: Record<string, unknown> = {}) =>
+  err(ruleError(code, message, details));
+
+export const gameNotFound = (gameId: string) => err(ruleError('GAME_NOT_FOUND', `No game has the id "${gameId}".`, { gameId }));

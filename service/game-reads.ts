@@ -1,0 +1,200 @@
+import type { RuleError } from '../engine/errors.js';
+import { activePause, banksAt, deadline } from '../engine/game/clock.js';
+import type { Seat, TimeControl } from '../engine/game/events.js';
+import type { GameState } from '../engine/game/state.js';
+import { spectatorView, viewFor, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
+import { ok, type Result } from '../engine/result.js';
+import type { RuleSet } from '../engine/rules/ruleset.js';
+import { loadGame, type GameRow, type StoredEvent } from '../store/games.js';
+import { gamesOfPlayer, seatsOf, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
+import type { ServiceDeps } from './context.js';
+import { fail } from './game-errors.js';
+import { engineEvents, fold, proposalOf } from './game-log.js';
+import type { GameRowStatus } from './game-projection.js';
+import { cursorCodec, type Page } from './paging.js';
+
+/**
+ * Reading games (issue 4): a game as its caller may see it, and a player's games as an inbox. What
+ * leaves here is a seat's or a spectator's view (`engine/game/view.ts`), never a state: nobody sees
+ * another player's rack, the bag order or the seed.
+ */
+
+export type { SeatHolder };
+
+/** A game as one caller may see it: the engine's view for their seat, or a spectator's. */
+export interface GameSnapshot {
+  readonly id: string;
+  readonly version: number;
+  readonly status: GameRowStatus;
+  readonly rules: RuleSet;
+  readonly lexicon: { readonly name: string; readonly hash: string };
+  readonly seats: readonly SeatHolder[];
+  /** The caller's seat; null for a spectator. */
+  readonly mySeat: Seat | null;
+  /** Null while the game waits for its second player. */
+  readonly view: SeatView | SpectatorView | null;
+  readonly timeControl: TimeControl;
+  readonly deadlineAt: Date | null;
+  /** A correspondence game's clock as of the caller's `now` (null otherwise, and while the game is open). */
+  readonly clock: GameClock | null;
+  /** `sha256(seed)` for a seeded game; null for an imported one. */
+  readonly bagCommitment: string | null;
+  readonly imported: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The engine's clock view, read at a moment: whether a pause is running, and the banks as they stand. */
+export interface GameClock extends ClockView {
+  readonly paused: boolean;
+  /** Each seat's bank at the moment of reading: the mover's shrinks once their turn time is used. */
+  readonly banksNow: readonly [number, number];
+}
+
+const clockAt = (state: GameState, view: SeatView | SpectatorView, now: Date): GameClock | null => {
+  if (!view.clock) return null;
+  const at = now.toISOString();
+  return { ...view.clock, paused: state.status !== 'ended' && activePause(state, at) !== null, banksNow: banksAt(state, at) };
+};
+
+export const isSeatView = (v: SeatView | SpectatorView): v is SeatView => 'seat' in v;
+
+export const seatOf = (seats: readonly SeatHolder[], playerId: string | null): Seat | null => {
+  if (playerId === null) return null;
+  const s = seats.find((x) => x.player?.id === playerId);
+  return s ? (s.seat as Seat) : null;
+};
+
+/**
+ * The game `gameId` as `viewerId` sees it (null = anonymous spectator): their own rack if seated,
+ * never the other's. `atVersion` shows it as it was after that many events (an idempotent retry
+ * answers with the view it first answered with).
+ */
+export async function getGame(
+  deps: ServiceDeps,
+  viewerId: string | null,
+  gameId: string,
+  options: { readonly atVersion?: number; readonly deadlineAt?: Date | null } = {},
+): Promise<Result<GameSnapshot, RuleError>> {
+  const loaded = await loadGame(deps.db.prisma, gameId);
+  if (!loaded.ok) return loaded;
+  const { game } = loaded.value;
+  const seats = await seatsOf(deps.db.prisma, game.id);
+  const version = options.atVersion === undefined ? game.version : Math.min(options.atVersion, game.version);
+  const stored = loaded.value.events.slice(0, version);
+  const events = engineEvents(stored);
+  const state = events.length ? fold(events) : null;
+  const current = version === game.version;
+  const deadlineAt =
+    options.deadlineAt !== undefined
+      ? options.deadlineAt
+      : current
+        ? game.deadlineAt
+        : state && deadline(state)
+          ? new Date(deadline(state)!)
+          : null;
+  return ok(snapshotOf(game, seats, stored, state, seatOf(seats, viewerId), version, deadlineAt, deps.now()));
+}
+
+/**
+ * The game at `version` for the seat `mySeat` (null: a spectator): `stored` is its log up to there,
+ * folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
+ */
+export const snapshotOf = (
+  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt'>,
+  seats: readonly SeatHolder[],
+  stored: readonly StoredEvent[],
+  state: GameState | null,
+  mySeat: Seat | null,
+  version: number,
+  deadlineAt: Date | null,
+  now: Date,
+): GameSnapshot => {
+  const first = engineEvents(stored.slice(0, 2))[0];
+  const settings = first?.type === 'game-created' ? first : proposalOf(stored);
+  if (!settings) throw new Error(`game ${game.id} has neither game-created nor game-proposed`);
+  const view = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
+  return {
+    id: game.id,
+    version,
+    status: state ? state.status : 'open',
+    rules: settings.rules,
+    lexicon: settings.lexicon ?? { name: game.lexiconName, hash: game.lexiconHash },
+    seats,
+    mySeat,
+    view,
+    timeControl: settings.timeControl,
+    deadlineAt,
+    clock: state && view ? clockAt(state, view, now) : null,
+    bagCommitment: state?.commitment ?? null,
+    imported: state?.bagKind === 'imported',
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// A player's games
+
+export const DEFAULT_GAMES_PAGE = 20;
+export const MAX_GAMES_PAGE = 100;
+
+export type GamesPage = Page<GameSnapshot>;
+
+const { encode: cursorOf, decode: gameIdOf } = cursorCodec('game');
+
+/** Inbox groups, in order: awaiting my move, the opponent's move, waiting for a second player, over. */
+const inboxRank = (r: PlayerGameRow): number => {
+  const live = r.status === 'playing' || r.status === 'waiting-final';
+  if (live) return r.turnSeat === r.seat ? 0 : 1;
+  return r.status === 'open' ? 2 : 3;
+};
+
+/**
+ * The caller's games as an inbox for clients that poll (issue 5): those awaiting the caller's move
+ * first, then those awaiting the opponent, then open seats, then finished games; inside a group the
+ * soonest deadline first and untimed games last, then the most recently changed. A relay page of
+ * `first` after the cursor `after`.
+ */
+export async function myGames(
+  deps: ServiceDeps,
+  playerId: string,
+  page: { readonly first?: number | null; readonly after?: string | null },
+): Promise<Result<GamesPage, RuleError>> {
+  const first = page.first ?? DEFAULT_GAMES_PAGE;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_GAMES_PAGE)
+    return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
+  const rows = await gamesOfPlayer(deps.db.prisma, playerId);
+  const time = (d: Date | null) => (d === null ? Number.POSITIVE_INFINITY : d.getTime());
+  // A player in both seats (allowed for imports) is listed once, under the seat that is to move.
+  const bySeat = new Map<string, PlayerGameRow>();
+  for (const r of rows) {
+    const seen = bySeat.get(r.gameId);
+    if (!seen || inboxRank(r) < inboxRank(seen)) bySeat.set(r.gameId, r);
+  }
+  const unique = [...bySeat.values()];
+  unique.sort(
+    (a, b) =>
+      inboxRank(a) - inboxRank(b) ||
+      time(a.deadlineAt) - time(b.deadlineAt) ||
+      b.updatedAt.getTime() - a.updatedAt.getTime() ||
+      (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0),
+  );
+  let start = 0;
+  if (page.after) {
+    const id = gameIdOf(page.after);
+    const at = id === null ? -1 : unique.findIndex((r) => r.gameId === id);
+    if (at < 0)
+      return fail('CURSOR_INVALID', `"${page.after}" is not a cursor of your game list (or that game is no longer in it).`, {
+        field: 'after',
+      });
+    start = at + 1;
+  }
+  const slice = unique.slice(start, start + first);
+  const edges: { cursor: string; node: GameSnapshot }[] = [];
+  for (const r of slice) {
+    const g = await getGame(deps, playerId, r.gameId);
+    if (g.ok) edges.push({ cursor: cursorOf(r.gameId), node: g.value });
+  }
+  return ok({ edges, hasNextPage: start + first < unique.length, hasPreviousPage: start > 0, totalCount: unique.length });
+}

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import type { RuleError } from '../engine/errors.js';
+import { apply } from '../engine/game/apply.js';
+import { decide, type Command, type DecideContext } from '../engine/game/decide.js';
+import type { GameEvent, Seat } from '../engine/game/events.js';
+import type { GameState } from '../engine/game/state.js';
+import type { Lexicon } from '../engine/lexicon/lexicon.js';
+import { parseRack } from '../engine/move.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { gameSeating, runTurn, type Decision, type GameRow, type OutboxItem } from '../store/games.js';
+import type { Idempotency } from '../store/idempotency.js';
+import type { JsonObject } from '../store/json.js';
+import { seatsOf, type SeatHolder } from '../store/seats.js';
+import type { Db, ServiceDeps } from './context.js';
+import { startProposed } from './game-create.js';
+import { fail, gameNotFound } from './game-errors.js';
+import { engineEvents, fold, toStored } from './game-log.js';
+import { outboxFor, projection } from './game-projection.js';
+import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
+import type { LexiconRegistry } from './lexicons.js';
+import { refreshMatchStatusInTx } from './match-status.js';
+
+/**
+ * The turn path (issue 4): a player's turn or a lifecycle command as one `runTurn` transaction —
+ * check the expected version, rebuild the state by folding the events, let the engine decide, append
+ * its events, the projection, the outbox rows and the idempotency record. The bag seed is read only
+ * inside `runTurn`'s decide callback. Errors: the engine's rule codes, the store's (STALE_VERSION,
+ * IDEMPOTENCY_KEY_REUSED …) and the game service's (service/game-errors.ts).
+ */
+
+export const TURN_ACTION_KINDS = ['play', 'exchange', 'pass', 'challenge', 'resign', 'free-trade', 'blank-substitution'] as const;
+export type TurnActionKind = (typeof TURN_ACTION_KINDS)[number];
+
+/** What a player asks for on their turn, in notation (the seat is the caller's, never an input). */
+export type TurnAction =
+  | { readonly kind: 'play'; readonly move: string }
+  /** `tiles` as a rack: `AEI`, `?` a blank, `[CH]` a digraph. */
+  | { readonly kind: 'exchange'; readonly tiles: string }
+  | { readonly kind: 'pass' }
+  /** `words`: the words challenged (default: every word the play formed). */
+  | { readonly kind: 'challenge'; readonly words?: readonly string[] | null }
+  | { readonly kind: 'resign' }
+  | { readonly kind: 'free-trade'; readonly tiles: string }
+  | { readonly kind: 'blank-substitution'; readonly blanks: readonly string[]; readonly move: string };
+
+export interface TurnRequest {
+  readonly gameId: string;
+  /** The version the caller decided on (`Game.version`); another turn in between is STALE_VERSION. */
+  readonly expectedVersion: number;
+  /** The client's retry token: the same key and request again returns the first answer. */
+  readonly idempotencyKey: string;
+  readonly action: TurnAction;
+}
+
+/** What a committed turn answers (and what an idempotent retry answers again). */
+export interface TurnReceipt extends JsonObject {
+  readonly gameId: string;
+  readonly version: number;
+  readonly deadlineAt: string | null;
+}
+
+const tilesOf = (text: string, field: string): Result<string[], RuleError> => {
+  const r = parseRack(text.trim(), 'BAD_EXCHANGE');
+  return r.ok ? r : err({ ...r.error, details: { ...r.error.details, field } });
+};
+
+const commandOf = (action: TurnAction, seat: Seat): Result<Command, RuleError> => {
+  switch (action.kind) {
+    case 'play':
+      return ok({ kind: 'play', seat, move: action.move });
+    case 'exchange': {
+      const tiles = tilesOf(action.tiles, 'action.exchange.tiles');
+      return tiles.ok ? ok({ kind: 'exchange', seat, tiles: tiles.value }) : tiles;
+    }
+    case 'pass':
+      return ok({ kind: 'pass', seat });
+    case 'challenge':
+      return ok(action.words && action.words.length ? { kind: 'challenge', seat, words: action.words } : { kind: 'challenge', seat });
+    case 'resign':
+      return ok({ kind: 'resign', seat });
+    case 'free-trade': {
+      const tiles = tilesOf(action.tiles, 'action.freeTrade.tiles');
+      return tiles.ok ? ok({ kind: 'free-trade', seat, tiles: tiles.value }) : tiles;
+    }
+    case 'blank-substitution':
+      return ok({ kind: 'blank-substitution', seat, blanks: action.blanks, move: action.move });
+  }
+};
+
+/** JSON with sorted keys, so that equal requests hash equally whatever order the client wrote. */
+const canonicalJson = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== null);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+};
+
+/** The idempotency request hash: sha256 of the canonical JSON of the game, version and action. */
+export const turnRequestHash = (req: Omit<TurnRequest, 'idempotencyKey'>): string =>
+  createHash('sha256')
+    .update(canonicalJson({ gameId: req.gameId, expectedVersion: req.expectedVersion, action: req.action }), 'utf8')
+    .digest('hex');
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/**
+ * Plays one turn for the caller's seat (see the module comment). Errors: the engine's rule codes
+ * (NOT_YOUR_TURN, TILES_NOT_IN_RACK …), STALE_VERSION, IDEMPOTENCY_KEY_REUSED, GAME_NOT_FOUND,
+ * NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, LEXICON_NOT_FOUND / LEXICON_HASH_MISMATCH.
+ * A turn this call played also answers `game`, the caller's view right after it, made from the state
+ * the turn computed (no second read); a replayed retry has none: {@link gameAfterTurn} rebuilds it.
+ */
+export async function submitTurn(
+  deps: ServiceDeps,
+  playerId: string,
+  req: TurnRequest,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
+  if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0) {
+    return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, {
+      field: 'expectedVersion',
+    });
+  }
+  const key = req.idempotencyKey.trim();
+  if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    return fail(
+      'BAD_INPUT',
+      `idempotencyKey must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} characters (a fresh random string per new request, the same one on a retry).`,
+      { field: 'idempotencyKey' },
+    );
+  }
+  // One statement for the game's status and its seats (store/games.ts gameSeating).
+  const row = await gameSeating(deps.db.prisma, req.gameId);
+  if (!row) return gameNotFound(req.gameId);
+  const seats = row.seats;
+  const seat = seatOf(seats, playerId);
+  if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
+  if (row.status === 'open') {
+    const started = await startProposed(deps, row.id, seats);
+    if (!started.ok) return started;
+    if (seats.some((s) => s.player === null))
+      return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+  }
+  const command = commandOf(req.action, seat);
+  if (!command.ok) return command;
+  const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
+  const now = deps.now();
+  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) =>
+    decide(state, command.value, ctx),
+  );
+  if (!r.ok) return r;
+  const { receipt, replayed, after } = r.value;
+  return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(playerId, now) } : {}) });
+}
+
+/** What {@link runGameCommand} needs: the database, the lexicons (null: words are not judged) and the moment of the command. */
+export interface CommandDeps {
+  readonly db: Db;
+  readonly lexicons: LexiconRegistry | null;
+  readonly now: Date;
+}
+
+/**
+ * One command as one `runTurn` transaction at `expectedVersion`: fold the stored log, let `decide`
+ * return the events (stamped with `now` via `DecideContext.now`), append them with the new projection
+ * (status, turn seat, `deadline_at`) and their webhook outbox rows. The seed is seen only here, inside
+ * the transaction. Errors as `runTurn`'s (STALE_VERSION …) or `decide`'s.
+ */
+export async function runGameCommand(
+  deps: CommandDeps,
+  gameId: string,
+  expectedVersion: number,
+  idem: Idempotency | null,
+  seats: readonly SeatHolder[],
+  decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
+  const now = deps.now;
+  let afterTurn: AfterTurn | undefined;
+  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets) => {
+    const state = fold(engineEvents(stored));
+    let lexicon: Lexicon | null = null;
+    if (state.lexicon && deps.lexicons) {
+      const l = deps.lexicons.getMatching(state.lexicon);
+      if (!l.ok) return l;
+      lexicon = l.value;
+    }
+    const decided = decideOn(state, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });
+    if (!decided.ok) return decided;
+    let after = state;
+    for (const e of decided.value) {
+      const r = apply(after, e);
+      if (!r.ok) throw new Error(`decide produced an event the fold rejects: ${r.error.code}`);
+      after = r.value;
+    }
+    const update = projection(after);
+    const version = game.version + decided.value.length;
+    // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
+    const done = after;
+    afterTurn = {
+      snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, seatOf(seats, viewerId), version, update.deadlineAt, at),
+    };
+    return ok({
+      events: decided.value.map(toStored),
+      response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
+      game: update,
+      ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt)),
+    });
+  });
+  if (!outcome.ok) return outcome;
+  if (outcome.value.replayed || !afterTurn) return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
+  return ok({ receipt: outcome.value.response, replayed: false, after: afterTurn });
+}
+
+/** What a command just committed, to answer from without reading the game again. */
+export interface AfterTurn {
+  /** The game as `viewerId` sees it right after the command (its clock read at `now`). */
+  snapshotFor(viewerId: string | null, now: Date): GameSnapshot;
+}
+
+/**
+ * The match part of a turn (hook of runGameCommand): when the turn leaves a game of a match ended, the
+ * match's status projection is written in the same transaction, and `game-ended` names the match
+ * (`matchId`, `matchIndex`). A single game's turn is unchanged.
+ */
+const matchTurn = (game: GameRow, after: GameState, outbox: readonly OutboxItem[]): Pick<Decision<TurnReceipt>, 'outbox' | 'alsoWrite'> => {
+  const { matchId, matchIndex } = game;
+  if (matchId === null || after.status !== 'ended') return { outbox };
+  return {
+    outbox: outbox.map((m) => (m.kind === 'game-ended' ? { ...m, payload: { ...m.payload, matchId, matchIndex } } : m)),
+    alsoWrite: async (tx) => {
+      await refreshMatchStatusInTx(tx, matchId);
+    },
+  };
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A started game the caller sits in: its id, the caller's seat, the seats and the version now. */
+export interface SeatedGame {
+  readonly id: string;
+  readonly seat: Seat;
+  readonly seats: readonly SeatHolder[];
+  readonly version: number;
+}
+
+/** GAME_NOT_FOUND, NOT_SEATED (the caller has no seat) or GAME_NOT_STARTED (a seat is still open). */
+export async function seatedGame(db: Db, playerId: string, gameId: string): Promise<Result<SeatedGame, RuleError>> {
+  const row = UUID.test(gameId)
+    ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true } })
+    : null;
+  if (!row) return gameNotFound(gameId);
+  const seats = await seatsOf(db.prisma, row.id);
+  const seat = seatOf(seats, playerId);
+  if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
+  if (row.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+  return ok({ id: row.id, seat, seats, version: row.version });
+}
+
+/** The game as the caller saw it right after the turn of `receipt` (the same on every retry). */
+export const gameAfterTurn = (deps: ServiceDeps, playerId: string, receipt: TurnReceipt): Promise<Result<GameSnapshot, RuleError>> =>
+  getGame(deps, playerId, receipt.gameId, {
+    atVersion: receipt.version,
+    deadlineAt: receipt.deadlineAt === null ? null : new Date(receipt.deadlineAt),
+  });
