@@ -13,7 +13,7 @@ const forbid = (folders, why) => ({
 
 const PRISMA = {
   group: ['@prisma/*', '*/generated/prisma/*', '../generated/**', '../../generated/**'],
-  message: 'Only store/ talks to Prisma.',
+  message: 'Prisma belongs to store/ (and the service queries over its handle); engine/ and graph/ never touch it.',
 };
 const AWS = { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'AWS belongs to functions/ and infra/.' };
 const HTTP = {
