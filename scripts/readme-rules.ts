@@ -1,4 +1,8 @@
-/** Prints the README tables for the "rules" and "adjudication" sections: `npx tsx scripts/readme-rules.ts`. */
+/**
+ * Prints the generated tables of the manual: `npx tsx scripts/readme-rules.ts`. The first (every parameter under
+ * every preset) belongs in docs/rules.md, the second (one example per dispute kind) in docs/adjudication.md;
+ * test/cli/readme-rules.test.ts fails until both match the code.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { disputeTableMarkdown, parameterTableMarkdown } from '../cli/rule-tables.js';

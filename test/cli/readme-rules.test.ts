@@ -6,41 +6,36 @@ import { DISPUTE_KINDS } from '../../engine/adjudication/dispute.js';
 import { PARAMETERS } from '../../engine/rules/params.js';
 import { RULE_SET_IDS } from '../../engine/rules/ruleset.js';
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const section = (name: string): string => {
-  const start = README.indexOf(`<!-- section:${name} -->`);
-  const end = README.indexOf(`<!-- /section:${name} -->`);
-  if (start < 0 || end < start) throw new Error(`README has no section ${name}`);
-  return README.slice(start, end);
-};
+/** The manual pages that hold the generated tables (they lived in README.md before issue 12). */
+const doc = (name: string): string => readFileSync(fileURLToPath(new URL(`../../docs/${name}.md`, import.meta.url)), 'utf8');
+const RULES = doc('rules');
+const ADJUDICATION = doc('adjudication');
 const dir = fileURLToPath(new URL('../../examples/disputes/', import.meta.url));
 const examples = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
   .map((f) => ({ name: f, json: JSON.parse(readFileSync(dir + f, 'utf8')) as unknown }));
 
-describe('README matches the code (regenerate with `npx tsx scripts/readme-rules.ts`)', () => {
-  test('the rules section holds the parameter table as generated from PARAMETERS and the presets', () => {
-    expect(section('rules')).toContain(parameterTableMarkdown());
+describe('docs/rules.md and docs/adjudication.md match the code (regenerate with `npx tsx scripts/readme-rules.ts`)', () => {
+  test('docs/rules.md holds the parameter table as generated from PARAMETERS and the presets', () => {
+    expect(RULES).toContain(parameterTableMarkdown());
   });
 
   test('the parameter table has one row per parameter and a column per preset', () => {
-    const rows = section('rules')
-      .split('\n')
-      .filter((l) => l.startsWith('| `'));
+    const rows = RULES.split('\n').filter((l) => l.startsWith('| `'));
     for (const p of PARAMETERS)
       expect(
         rows.some((r) => r.startsWith(`| \`${p.path}\` |`)),
         p.path,
       ).toBe(true);
-    for (const id of RULE_SET_IDS) expect(section('rules')).toContain(`| \`${id}\` |`);
+    for (const id of RULE_SET_IDS) expect(RULES).toContain(`| \`${id}\` |`);
   });
 
-  test('the adjudication section holds the example table with the current rulings', () => {
-    expect(section('adjudication')).toContain(disputeTableMarkdown(examples));
+  test('docs/adjudication.md holds the example table with the current rulings', () => {
+    expect(ADJUDICATION).toContain(disputeTableMarkdown(examples));
   });
 
-  test('the adjudication section documents every dispute kind', () => {
-    for (const kind of DISPUTE_KINDS) expect(section('adjudication'), kind).toContain(`| \`${kind}\` |`);
+  test('docs/adjudication.md documents every dispute kind', () => {
+    for (const kind of DISPUTE_KINDS) expect(ADJUDICATION, kind).toContain(`| \`${kind}\` |`);
   });
 });
