@@ -1,5 +1,5 @@
 /**
- * Markdown tables for the README "rules" and "adjudication" sections, generated from `PARAMETERS`, the
+ * Markdown tables for docs/rules.md and docs/adjudication.md, generated from `PARAMETERS`, the
  * presets and the example disputes so the manual cannot drift from the code (test/cli/readme-rules.test.ts
  * checks it; `npx tsx scripts/readme-rules.ts` prints fresh tables).
  */

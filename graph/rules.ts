@@ -207,7 +207,7 @@ const ScoredPlayType = builder.objectRef<PlayAnswer>('ScoredPlay').implement({
 });
 
 const CheckPlayInput = builder.inputType('CheckPlayInput', {
-  description: 'A play to judge. See README "API" for the board format.',
+  description: 'A play to judge: the move in GCG notation, optionally the board before it and the rack (board format in docs/api.md, checkPlay).',
   fields: (t) => ({
     board: t.stringList({
       required: false,

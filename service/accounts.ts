@@ -197,7 +197,7 @@ export const revokePlayerApiKey = async (client: Tx, ownerId: string, id: string
 // ---------------------------------------------------------------------------------------------
 // Demo players for `npm start`
 
-/** The pair `npm start` seeds so that a newcomer can play at once (README "API"). Never seeded in Lambda. */
+/** The pair `npm start` seeds so that a newcomer can play at once (docs/api.md). Never seeded in Lambda. */
 export const DEMO_PLAYERS: readonly Registration[] = [
   { handle: 'alice', displayName: 'Alice (demo)', password: 'alice-demo-1' },
   { handle: 'bob', displayName: 'Bob (demo)', password: 'bob-demo-1' },
