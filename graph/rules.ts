@@ -207,7 +207,8 @@ const ScoredPlayType = builder.objectRef<PlayAnswer>('ScoredPlay').implement({
 });
 
 const CheckPlayInput = builder.inputType('CheckPlayInput', {
-  description: 'A play to judge: the move in GCG notation, optionally the board before it and the rack (board format in docs/api.md, checkPlay).',
+  description:
+    'A play to judge: the move in GCG notation, optionally the board before it and the rack (board format in docs/api.md, checkPlay).',
   fields: (t) => ({
     board: t.stringList({
       required: false,
