@@ -1,4 +1,4 @@
-import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type PlacedTile, type Square } from './board.js';
+import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type Placement } from './board.js';
 import { cite, ruleError, type RuleError } from './errors.js';
 import type { Lexicon } from './lexicon/lexicon.js';
 import type { PlayMove } from './move.js';
@@ -7,7 +7,8 @@ import { err, ok, type Result } from './result.js';
 import { scoreWords, type ScoredWord } from './scoring.js';
 import { BLANK, joinTiles, scoreTable, type Distribution } from './tiles.js';
 
-export { DEFAULT_BINGO_BONUS, DEFAULT_RACK_SIZE } from './scoring.js';
+/** Kept here too: callers that judge plays (graph/rules.ts) know `Placement` as part of this module's API. */
+export type { Placement } from './board.js';
 
 /** Everything {@link checkPlay} needs to judge a play besides the move itself. */
 export interface PlayContext {
@@ -23,9 +24,6 @@ export interface PlayContext {
   readonly bingoBonus?: number;
   readonly rackSize?: number;
 }
-
-/** A tile put down this turn (letter uppercase; `blank` true for a designated blank). */
-export interface Placement extends Square, PlacedTile {}
 
 /** A legal (or, with `requireValidWords: false`, geometrically legal) play and its score. */
 export interface ScoredPlay {

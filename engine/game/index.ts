@@ -33,4 +33,5 @@ export { CHALLENGE_EFFECTS, challengePoints, type ChallengeEffect } from './chal
 export { matchGames, matchResult, matchStanding, MATCH_STATUSES, type MatchResult, type MatchStanding, type MatchStatus } from './match.js';
 export * from './forfeits.js';
 export * from './clock.js';
+export * from './clock-state.js';
 export { timeoutOutcome } from './timeout.js';
