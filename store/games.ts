@@ -384,7 +384,7 @@ export const runTurn = async <R extends JsonValue, E>(
     if (e instanceof Rollback || (idem && isUniqueViolation(e))) {
       const resolved = await explainConflict<R>(db, gameId, expectedVersion, idem);
       if (resolved) return resolved;
-      if (e instanceof Rollback) throw new Error(`game ${gameId} matched neither version ${expectedVersion} nor any other`);
+      if (e instanceof Rollback) throw new Error(`game ${gameId} matched neither version ${expectedVersion} nor any other`, { cause: e });
     }
     throw e;
   }
