@@ -1,4 +1,4 @@
-import { cite, ruleError } from '../../errors.js';
+import { cite, ruleError, type Citation } from '../../errors.js';
 import { err, ok, type Result } from '../../result.js';
 import { decideWinner } from '../end.js';
 import type { GameEvent, Seat } from '../events.js';
@@ -25,7 +25,7 @@ export const violation = (
   code: string,
   message: string,
   details?: Record<string, unknown>,
-  rule?: ReturnType<typeof cite>,
+  rule?: Citation,
 ): Result<never> => err(ruleError(code, message, details, rule));
 
 export const setAt = <T>(pair: readonly [T, T], seat: Seat, value: T): [T, T] => (seat === 0 ? [value, pair[1]] : [pair[0], value]);
