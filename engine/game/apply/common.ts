@@ -21,12 +21,8 @@ export type EventHandler<K extends GameEvent['type']> = (state: GameState, event
 /** One handler per event kind: a kind added to `GameEvent` without a handler fails to compile. */
 export type EventHandlers = { readonly [K in GameEvent['type']]: EventHandler<K> };
 
-export const violation = (
-  code: string,
-  message: string,
-  details?: Record<string, unknown>,
-  rule?: Citation,
-): Result<never> => err(ruleError(code, message, details, rule));
+export const violation = (code: string, message: string, details?: Record<string, unknown>, rule?: Citation): Result<never> =>
+  err(ruleError(code, message, details, rule));
 
 export const setAt = <T>(pair: readonly [T, T], seat: Seat, value: T): [T, T] => (seat === 0 ? [value, pair[1]] : [pair[0], value]);
 
