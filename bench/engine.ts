@@ -16,7 +16,7 @@ import type { GameState } from '../engine/game/state.js';
 import type { Board } from '../engine/board.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
 import { decodeLexicon } from '../engine/lexicon/binary.js';
-import { loadLexicon } from '../engine/lexicon/files.js';
+import { loadLexicon } from '../store/lexicon-files.js';
 import type { PlayMove } from '../engine/move.js';
 import { parseMove } from '../engine/move.js';
 import { checkPlay, type PlayContext } from '../engine/placement.js';

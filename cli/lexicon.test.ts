@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { clearLexiconCache } from '../engine/lexicon/files.js';
+import { clearLexiconCache } from '../store/lexicon-files.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
 import { recordingIo } from './io.js';
 import { run } from './lexicon.js';

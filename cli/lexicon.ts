@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { RuleError } from '../engine/errors.js';
 import { peekLexiconHeader } from '../engine/lexicon/binary.js';
 import { compileWordList } from '../engine/lexicon/compile.js';
-import { LEXICON_EXTENSION, listLexicons, loadLexicon, userLexiconDir } from '../engine/lexicon/files.js';
+import { LEXICON_EXTENSION, listLexicons, loadLexicon, userLexiconDir } from '../store/lexicon-files.js';
 import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
 import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
 import type { CliIo } from './io.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseGcg } from '../engine/gcg/index.js';
 import { replayGcg, type ReplayReport } from '../engine/gcg/replay.js';
-import { loadLexicon } from '../engine/lexicon/files.js';
+import { loadLexicon } from '../store/lexicon-files.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import type { CliIo } from './io.js';
 

@@ -137,6 +137,13 @@ export interface PlacedTile {
   readonly blank: boolean;
 }
 
+/**
+ * A tile put down this turn (letter uppercase; `blank` true for a designated blank). It lives with the
+ * board rather than in `placement.ts` because scoring and the game state need it too, and neither
+ * should depend on the legality checks.
+ */
+export interface Placement extends Square, PlacedTile {}
+
 /** An immutable board position: row-major cells, `null` for empty. */
 export interface Board {
   readonly layout: Layout;
@@ -157,7 +164,7 @@ export const tileAt = (board: Board, row: number, col: number): PlacedTile | nul
 };
 
 /** Returns a new board with the tiles placed; the caller has already checked legality. */
-export const withTiles = (board: Board, placed: readonly (Square & PlacedTile)[]): Board => {
+export const withTiles = (board: Board, placed: readonly Placement[]): Board => {
   const n = board.layout.rows.length;
   const cells = board.cells.slice();
   for (const p of placed) cells[p.row * n + p.col] = { letter: p.letter, blank: p.blank };

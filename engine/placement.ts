@@ -1,13 +1,14 @@
-import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type PlacedTile, type Square } from './board.js';
+import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type Placement } from './board.js';
 import { cite, ruleError, type RuleError } from './errors.js';
 import type { Lexicon } from './lexicon/lexicon.js';
 import type { PlayMove } from './move.js';
 import { missingFrom, without } from './game/multiset.js';
 import { err, ok, type Result } from './result.js';
-import { scoreWords, type ScoredWord } from './scoring.js';
+import { scoreWords, type ScoredWord, type ScoreSummary } from './scoring.js';
 import { BLANK, joinTiles, scoreTable, type Distribution } from './tiles.js';
 
-export { DEFAULT_BINGO_BONUS, DEFAULT_RACK_SIZE } from './scoring.js';
+/** Kept here too: callers that judge plays (graph/rules.ts) know `Placement` as part of this module's API. */
+export type { Placement } from './board.js';
 
 /** Everything {@link checkPlay} needs to judge a play besides the move itself. */
 export interface PlayContext {
@@ -23,9 +24,6 @@ export interface PlayContext {
   readonly bingoBonus?: number;
   readonly rackSize?: number;
 }
-
-/** A tile put down this turn (letter uppercase; `blank` true for a designated blank). */
-export interface Placement extends Square, PlacedTile {}
 
 /** A legal (or, with `requireValidWords: false`, geometrically legal) play and its score. */
 export interface ScoredPlay {
@@ -80,32 +78,23 @@ const list = (items: readonly string[]): string => items.join(', ');
 const writtenWord = (move: PlayMove): string =>
   joinTiles(move.word.map((t) => (t.kind === 'through' ? '.' : t.blank ? t.letter.toLowerCase() : t.letter)));
 
-/**
- * Validates a play against the board, the rack and (optionally) the lexicon, and scores it.
- *
- * Checks, in order, each failure a {@link RuleError} citing seed-003:
- * the word is non-empty (`EMPTY_PLAY`, rule 4) and on the board (`OFF_BOARD`, rule 5); every `.`
- * is on an occupied square (`NOTHING_TO_PLAY_THROUGH`, rule 5a); a letter written on an occupied
- * square matches the tile there (`SQUARE_OCCUPIED`, rule 5); every tile is in the distribution
- * (`UNKNOWN_TILE`) and every blank names a letter of it (`BAD_BLANK_DESIGNATION`, rule 10); at
- * least one tile is placed (`NO_TILES_PLACED`, rule 4); the word as written is whole
- * (`WORD_NOT_WHOLE`, rule 5); the first play covers the centre with two or more tiles
- * (`MISSES_CENTRE`, `FIRST_PLAY_TOO_SHORT`, rule 3) and later plays connect (`NOT_CONNECTED`,
- * rule 5 a/b/c); the tiles are on the rack (`TILES_NOT_IN_RACK`, rule 4); with a lexicon, every
- * word formed is in it (`INVALID_WORDS`, rules 5 and 9), all bad words listed.
- *
- * A letter written over an occupied square is compared case-insensitively: old records write the
- * board's letter in uppercase even where it is a blank, so `A` or `a` over a blank A both play
- * through it (and it keeps scoring 0). That the tiles lie in one line with no gaps is guaranteed by
- * the notation (a word runs from its anchor square by square).
- */
-export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, RuleError> {
-  const { board, distribution } = ctx;
+/** Where a play lies: its first square, the step along it, its length, and its name for messages. */
+interface Line {
+  readonly row: number;
+  readonly col: number;
+  readonly dr: number;
+  readonly dc: number;
+  readonly len: number;
+  /** The anchor as notation writes it (`8H`, `H8`). */
+  readonly at: string;
+}
+
+/** The play has a tile (seed-003 rule 4) and lies on the board (rule 5). */
+function checkOnBoard(board: Board, move: PlayMove): Result<Line, RuleError> {
   const layout = board.layout;
   const { row, col, dir } = move.anchor;
   const len = move.word.length;
   const at = formatAnchor(move.anchor);
-
   if (len === 0) {
     return fail('EMPTY_PLAY', `The play at ${at} has no tiles: a play writes at least one tile.`, { anchor: at }, 'rule 4');
   }
@@ -126,41 +115,62 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
       'rule 5',
     );
   }
+  return ok({ row, col, dr, dc, len, at });
+}
 
-  const table = scoreTable(distribution);
-  const placements: Placement[] = [];
-  let through = 0;
-  let emptyThrough: string[] | undefined;
-  let mismatched: { square: string; onBoard: string; written: string }[] | undefined;
-  let unknown: { square: string; tile: string }[] | undefined;
-  let badBlanks: { square: string; tile: string }[] | undefined;
-  for (let i = 0; i < len; i++) {
-    const r = row + dr * i;
-    const c = col + dc * i;
+/** What the play writes on each square, sorted into the tiles it places and the problems it has. */
+interface SquareReading {
+  readonly placements: Placement[];
+  /** Squares played through (already holding a tile). */
+  through: number;
+  emptyThrough?: string[];
+  mismatched?: { square: string; onBoard: string; written: string }[];
+  unknown?: { square: string; tile: string }[];
+  badBlanks?: { square: string; tile: string }[];
+}
+
+function readSquares(ctx: PlayContext, move: PlayMove, line: Line): SquareReading {
+  const table = scoreTable(ctx.distribution);
+  const reading: SquareReading = { placements: [], through: 0 };
+  for (let i = 0; i < line.len; i++) {
+    const r = line.row + line.dr * i;
+    const c = line.col + line.dc * i;
     const t = move.word[i]!;
-    const existing = tileAt(board, r, c);
+    const existing = tileAt(ctx.board, r, c);
     if (t.kind === 'through') {
-      if (existing) through++;
-      else (emptyThrough ??= []).push(formatSquare({ row: r, col: c }));
+      if (existing) reading.through++;
+      else (reading.emptyThrough ??= []).push(formatSquare({ row: r, col: c }));
       continue;
     }
     const letter = t.letter.toUpperCase();
     if (existing) {
       if (existing.letter !== letter) {
-        (mismatched ??= []).push({ square: formatSquare({ row: r, col: c }), onBoard: existing.letter, written: t.letter });
+        (reading.mismatched ??= []).push({ square: formatSquare({ row: r, col: c }), onBoard: existing.letter, written: t.letter });
       }
-      through++;
+      reading.through++;
       continue;
     }
     const blank = t.blank || letter === BLANK;
     if (blank) {
-      if (!table.has(letter)) (badBlanks ??= []).push({ square: formatSquare({ row: r, col: c }), tile: t.letter });
+      if (!table.has(letter)) (reading.badBlanks ??= []).push({ square: formatSquare({ row: r, col: c }), tile: t.letter });
     } else if (!table.has(letter)) {
-      (unknown ??= []).push({ square: formatSquare({ row: r, col: c }), tile: t.letter });
+      (reading.unknown ??= []).push({ square: formatSquare({ row: r, col: c }), tile: t.letter });
     }
-    placements.push({ row: r, col: c, letter, blank });
+    reading.placements.push({ row: r, col: c, letter, blank });
   }
+  return reading;
+}
 
+/**
+ * The squares hold what the play says: `.` only on occupied squares (seed-003 rule 5a), a written
+ * letter on an occupied square matches it (rule 5), every tile is in the distribution and every
+ * blank names one of its letters (rule 10), and at least one tile is placed (rule 4).
+ */
+function checkSquares(ctx: PlayContext, move: PlayMove, line: Line): Result<SquareReading, RuleError> {
+  const { distribution } = ctx;
+  const { at } = line;
+  const reading = readSquares(ctx, move, line);
+  const { emptyThrough, mismatched, unknown, badBlanks } = reading;
   if (emptyThrough) {
     return fail(
       'NOTHING_TO_PLAY_THROUGH',
@@ -193,7 +203,7 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
       'rule 10',
     );
   }
-  if (placements.length === 0) {
+  if (reading.placements.length === 0) {
     return fail(
       'NO_TILES_PLACED',
       `The play ${at} ${writtenWord(move)} only covers tiles already on the board: a play places at least one tile.`,
@@ -201,29 +211,41 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
       'rule 4',
     );
   }
+  return ok(reading);
+}
 
+/** The word as written is the whole word: no tile just before its first square or after its last (seed-003 rule 5). */
+function checkWhole(board: Board, move: PlayMove, line: Line): Result<true, RuleError> {
+  const { row, col, dr, dc, len, at } = line;
   const before = tileAt(board, row - dr, col - dc);
   const after = tileAt(board, row + dr * len, col + dc * len);
-  if (before || after) {
-    const squares: string[] = [];
-    if (before) squares.push(formatSquare({ row: row - dr, col: col - dc }));
-    if (after) squares.push(formatSquare({ row: row + dr * len, col: col + dc * len }));
-    const where = [
-      before ? `${squares[0]} just before the start holds ${before.letter}` : '',
-      after ? `${squares[squares.length - 1]} just after the end holds ${after.letter}` : '',
-    ]
-      .filter((s) => s)
-      .join(' and ');
-    return fail(
-      'WORD_NOT_WHOLE',
-      `The play ${at} ${writtenWord(move)} is not the whole word: ${where}; write the word from its first square to its last.`,
-      { anchor: at, squares },
-      'rule 5',
-    );
-  }
+  if (!before && !after) return ok(true);
+  const squares: string[] = [];
+  if (before) squares.push(formatSquare({ row: row - dr, col: col - dc }));
+  if (after) squares.push(formatSquare({ row: row + dr * len, col: col + dc * len }));
+  const where = [
+    before ? `${squares[0]} just before the start holds ${before.letter}` : '',
+    after ? `${squares[squares.length - 1]} just after the end holds ${after.letter}` : '',
+  ]
+    .filter((s) => s)
+    .join(' and ');
+  return fail(
+    'WORD_NOT_WHOLE',
+    `The play ${at} ${writtenWord(move)} is not the whole word: ${where}; write the word from its first square to its last.`,
+    { anchor: at, squares },
+    'rule 5',
+  );
+}
 
+/**
+ * The first play covers the centre with two or more tiles (seed-003 rule 3); a later play uses or
+ * adjoins a tile on the board (rule 5 a/b/c).
+ */
+function checkConnected(board: Board, move: PlayMove, line: Line, reading: SquareReading): Result<true, RuleError> {
+  const { row, col, dr, dc, len, at } = line;
+  const { placements } = reading;
   if (board.tileCount === 0) {
-    const centre = centreIndex(layout);
+    const centre = centreIndex(board.layout);
     const along = dr === 0 ? col : row;
     const covers = (dr === 0 ? row : col) === centre && along <= centre && centre < along + len;
     if (!covers) {
@@ -243,43 +265,59 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
         'rule 3',
       );
     }
-  } else if (through === 0) {
-    let touches = false;
-    for (const p of placements) {
-      if (tileAt(board, p.row - dc, p.col - dr) || tileAt(board, p.row + dc, p.col + dr)) {
-        touches = true;
-        break;
-      }
-    }
-    if (!touches) {
-      const squares = placements.map((p) => formatSquare(p));
-      return fail(
-        'NOT_CONNECTED',
-        `The play ${at} ${writtenWord(move)} (tiles on ${list(squares)}) neither uses nor adjoins a tile on the board: a new word must connect to the words already played.`,
-        { anchor: at, squares },
-        'rule 5',
-      );
-    }
+    return ok(true);
   }
+  if (reading.through > 0) return ok(true);
+  // Beside the line, not along it: the squares along it were checked empty by checkWhole.
+  const touches = placements.some((p) => tileAt(board, p.row - dc, p.col - dr) || tileAt(board, p.row + dc, p.col + dr));
+  if (touches) return ok(true);
+  const squares = placements.map((p) => formatSquare(p));
+  return fail(
+    'NOT_CONNECTED',
+    `The play ${at} ${writtenWord(move)} (tiles on ${list(squares)}) neither uses nor adjoins a tile on the board: a new word must connect to the words already played.`,
+    { anchor: at, squares },
+    'rule 5',
+  );
+}
 
-  let rackAfter: string[] | undefined;
-  if (ctx.rack) {
-    const needs = placements.map((p) => (p.blank ? BLANK : p.letter));
-    const after = without(ctx.rack, needs);
-    if (after === null) {
-      const missing = missingFrom(ctx.rack, needs);
-      return fail(
-        'TILES_NOT_IN_RACK',
-        `The play ${at} ${writtenWord(move)} needs ${joinTiles(missing)}, which the rack ${joinTiles(ctx.rack)} does not hold${missing.includes(BLANK) ? ' (a blank is written lowercase and uses a ?)' : ''}.`,
-        { anchor: at, tiles: missing, rack: ctx.rack.slice() },
-        'rule 4',
-      );
-    }
-    rackAfter = after;
-  }
+/** The rack after the play, when a rack was given: it must hold the tiles placed, a `?` for each blank (seed-003 rule 4). */
+function checkRack(
+  ctx: PlayContext,
+  move: PlayMove,
+  line: Line,
+  placements: readonly Placement[],
+): Result<string[] | undefined, RuleError> {
+  if (!ctx.rack) return ok(undefined);
+  const needs = placements.map((p) => (p.blank ? BLANK : p.letter));
+  const after = without(ctx.rack, needs);
+  if (after !== null) return ok(after);
+  const missing = missingFrom(ctx.rack, needs);
+  return fail(
+    'TILES_NOT_IN_RACK',
+    `The play ${line.at} ${writtenWord(move)} needs ${joinTiles(missing)}, which the rack ${joinTiles(ctx.rack)} does not hold${missing.includes(BLANK) ? ' (a blank is written lowercase and uses a ?)' : ''}.`,
+    { anchor: line.at, tiles: missing, rack: ctx.rack.slice() },
+    'rule 4',
+  );
+}
 
+/**
+ * The words formed, scored, and judged when there is a lexicon: a word not in it refuses the play
+ * (seed-003 rule 5 for the main word, rule 9 for a cross word) unless phonies may stand until challenged.
+ */
+function scoreAndJudge(
+  ctx: PlayContext,
+  move: PlayMove,
+  line: Line,
+  placements: readonly Placement[],
+): Result<{ readonly scored: ScoreSummary; readonly phonies: readonly string[] }, RuleError> {
   const lexicon = ctx.lexicon ?? null;
-  const scored = scoreWords(board, distribution, placements, { bingoBonus: ctx.bingoBonus, rackSize: ctx.rackSize, dir }, lexicon);
+  const scored = scoreWords(
+    ctx.board,
+    ctx.distribution,
+    placements,
+    { bingoBonus: ctx.bingoBonus, rackSize: ctx.rackSize, dir: move.anchor.dir },
+    lexicon,
+  );
   const phonies: string[] = [];
   if (lexicon) {
     for (const w of scored.words) if (w.valid === false) phonies.push(w.word);
@@ -287,13 +325,49 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
       const mainBad = scored.words[0]?.valid === false;
       return fail(
         'INVALID_WORDS',
-        `The play ${at} ${writtenWord(move)} forms ${phonies.length === 1 ? 'a word' : 'words'} not in ${lexicon.name}: ${list(phonies)}.`,
-        { anchor: at, words: phonies, lexicon: lexicon.name },
+        `The play ${line.at} ${writtenWord(move)} forms ${phonies.length === 1 ? 'a word' : 'words'} not in ${lexicon.name}: ${list(phonies)}.`,
+        { anchor: line.at, words: phonies, lexicon: lexicon.name },
         mainBad ? 'rule 5' : 'rule 9',
       );
     }
   }
+  return ok({ scored, phonies });
+}
 
+/**
+ * Validates a play against the board, the rack and (optionally) the lexicon, and scores it.
+ *
+ * Checks, in order, each failure a {@link RuleError} citing seed-003:
+ * the word is non-empty (`EMPTY_PLAY`, rule 4) and on the board (`OFF_BOARD`, rule 5); every `.`
+ * is on an occupied square (`NOTHING_TO_PLAY_THROUGH`, rule 5a); a letter written on an occupied
+ * square matches the tile there (`SQUARE_OCCUPIED`, rule 5); every tile is in the distribution
+ * (`UNKNOWN_TILE`) and every blank names a letter of it (`BAD_BLANK_DESIGNATION`, rule 10); at
+ * least one tile is placed (`NO_TILES_PLACED`, rule 4); the word as written is whole
+ * (`WORD_NOT_WHOLE`, rule 5); the first play covers the centre with two or more tiles
+ * (`MISSES_CENTRE`, `FIRST_PLAY_TOO_SHORT`, rule 3) and later plays connect (`NOT_CONNECTED`,
+ * rule 5 a/b/c); the tiles are on the rack (`TILES_NOT_IN_RACK`, rule 4); with a lexicon, every
+ * word formed is in it (`INVALID_WORDS`, rules 5 and 9), all bad words listed.
+ *
+ * A letter written over an occupied square is compared case-insensitively: old records write the
+ * board's letter in uppercase even where it is a blank, so `A` or `a` over a blank A both play
+ * through it (and it keeps scoring 0). That the tiles lie in one line with no gaps is guaranteed by
+ * the notation (a word runs from its anchor square by square).
+ */
+export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, RuleError> {
+  const line = checkOnBoard(ctx.board, move);
+  if (!line.ok) return line;
+  const reading = checkSquares(ctx, move, line.value);
+  if (!reading.ok) return reading;
+  const whole = checkWhole(ctx.board, move, line.value);
+  if (!whole.ok) return whole;
+  const connected = checkConnected(ctx.board, move, line.value, reading.value);
+  if (!connected.ok) return connected;
+  const { placements } = reading.value;
+  const rackAfter = checkRack(ctx, move, line.value, placements);
+  if (!rackAfter.ok) return rackAfter;
+  const judged = scoreAndJudge(ctx, move, line.value, placements);
+  if (!judged.ok) return judged;
+  const { scored, phonies } = judged.value;
   const play: ScoredPlay = {
     move,
     placements,
@@ -302,7 +376,7 @@ export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, 
     bingoBonus: scored.bingoBonus,
     score: scored.score,
     phonies,
-    ...(rackAfter ? { rackAfter } : {}),
+    ...(rackAfter.value ? { rackAfter: rackAfter.value } : {}),
   };
   return ok(play);
 }

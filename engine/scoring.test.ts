@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { emptyBoard, SUPER_LAYOUT, tileAt, type Board } from './board.js';
+import { emptyBoard, SUPER_LAYOUT, tileAt, type Board, type Placement } from './board.js';
 import { boardWith, play } from './placement.fixtures.js';
-import type { Placement } from './placement.js';
 import { scorePlacements } from './scoring.js';
 import { ENGLISH, ENGLISH_SUPER, SPANISH, type Distribution } from './tiles.js';
 

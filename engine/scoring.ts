@@ -1,6 +1,5 @@
-import { premiumAt, tileAt, type Anchor, type Board, type Direction } from './board.js';
+import { premiumAt, tileAt, type Anchor, type Board, type Direction, type Placement } from './board.js';
 import type { Lexicon } from './lexicon/lexicon.js';
-import type { Placement } from './placement.js';
 import { scoreTable, type Distribution } from './tiles.js';
 
 /** Bingo bonus for playing a whole rack (seed-003 scoring 8). */

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LexiconDir } from '../engine/lexicon/files.js';
+import type { LexiconDir } from '../store/lexicon-files.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { createDb, type CreateDbOptions, type Db } from '../store/db.js';
 import { MigrationError, type MigrateReport } from '../store/migrate.js';

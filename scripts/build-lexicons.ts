@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LEXICON_FORMAT_VERSION, peekLexiconHeader } from '../engine/lexicon/binary.js';
 import { compileWordList } from '../engine/lexicon/compile.js';
-import { LEXICON_EXTENSION, PROJECT_ROOT, SHIPPED_LEXICON_DIR } from '../engine/lexicon/files.js';
+import { LEXICON_EXTENSION, PROJECT_ROOT, SHIPPED_LEXICON_DIR } from '../store/lexicon-files.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
 
 export interface BuiltLexicon {

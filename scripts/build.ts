@@ -17,7 +17,7 @@ export const ASSETS = ['lexicons', 'migrations'] as const;
 export type Asset = (typeof ASSETS)[number];
 
 const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
-  // Found on Lambda through ARBITER_LEXICON_DIR (engine/lexicon/files.ts searches it after the shipped folder).
+  // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
   lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.kwg') },
   // Passed to the migrator as migrationsDir by functions/migrate.ts.
   migrations: { from: 'migrations', filter: () => true },

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../engine/lexicon/files.js';
+import { PROJECT_ROOT } from '../store/lexicon-files.js';
 import { printArbiterSchema } from '../graph/schema.js';
 
 export const SCHEMA_FILE = join(PROJECT_ROOT, 'schema.graphql');

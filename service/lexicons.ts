@@ -1,5 +1,5 @@
 import { ruleError, type RuleError } from '../engine/errors.js';
-import { lexiconDirs, listLexicons, loadLexicon, type LexiconDir } from '../engine/lexicon/files.js';
+import { lexiconDirs, listLexicons, loadLexicon, type LexiconDir } from '../store/lexicon-files.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
 import { err, ok, type Result } from '../engine/result.js';

@@ -4,17 +4,19 @@ import type { RuleSet } from '../rules/ruleset.js';
 import { DISTRIBUTIONS } from '../tiles.js';
 import { adjudicateBlankDesignation } from './blank.js';
 import {
-  adjudicateChallengeAfterDraw,
   adjudicateChallengeOutcome,
-  adjudicateCourtesyDraw,
-  adjudicateFastBagging,
-  adjudicateLongHold,
   adjudicateMistypedChallenge,
-  adjudicateOutPlayHold,
   adjudicatePlacementChallenge,
   adjudicateReturnFromChallenge,
   adjudicateWrongAdjudication,
 } from './challenge.js';
+import {
+  adjudicateChallengeAfterDraw,
+  adjudicateCourtesyDraw,
+  adjudicateFastBagging,
+  adjudicateLongHold,
+  adjudicateOutPlayHold,
+} from './challenge-window.js';
 import type { Dispute, DisputeKind, DisputeOf } from './dispute.js';
 import {
   adjudicateMissingTile,

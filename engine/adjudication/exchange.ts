@@ -1,109 +1,89 @@
-import type { RuleSet } from '../rules/ruleset.js';
+import type { IllegalExchangeProcedure, RuleSet } from '../rules/ruleset.js';
 import type {
   ExchangeCountMismatch,
   ExchangeEarlyReturn,
   ExchangeTilesNotBagged,
   ExchangeUnspecified,
   IllegalExchange,
+  IllegalExchangeStage,
 } from './dispute.js';
 import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Ruling } from './ruling.js';
 
+/** An illegal exchange noticed before the opponent's turn: the stage decides the remedy. */
+type CaughtInTime = IllegalExchange & { readonly stage: Exclude<IllegalExchangeStage, 'after-opponent-turn'> };
+
 /**
- * Exchange with too few tiles in the bag. The stage procedure is `exchange.illegalExchangeProcedure`:
- * seed-000 "Penalties" (pass; show and return; opponent chooses from new + bag + two kept within 60 s;
- * opponent sees exchanged + 2 and chooses; −30) or WESPA 3.10.15(i) (pass; opponent fills the rack;
- * opponent chooses 7; −30).
+ * seed-000 "Penalties", by how far the exchange got: a pass; the new tiles shown and returned;
+ * the opponent chooses from the new tiles, the bag and two kept tiles within the time; the opponent
+ * sees the exchanged tiles plus two and chooses which the player keeps.
  */
-export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an exchange with too few tiles in the bag');
-  if (online) return online;
-  const ex = rs.exchange;
-  const legal = d.bagCount >= ex.minBag && (!ex.maxIsBagCount || d.exchangedCount <= d.bagCount);
-  if (legal) {
-    return notApplicable(
-      `Under ${rs.name} an exchange needs ${ex.minBag === 0 ? 'no minimum in the bag' : `${ex.minBag} tiles in the bag`}${ex.maxIsBagCount ? ' and at most as many tiles as the bag holds' : ''}, so exchanging ${d.exchangedCount} with ${d.bagCount} in the bag was legal.`,
-      citeParams(rs, 'exchange.minBag', 'exchange.maxIsBagCount'),
-    );
-  }
+const seed000Remedy = (d: CaughtInTime, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'exchange.illegalExchangeProcedure');
-  const procedure = ex.illegalExchangeProcedure;
-  if (procedure === 'none') {
-    return notApplicable(
-      `${rs.name} forbids this exchange but gives no remedy for one that has been made.`,
-      citeParams(rs, 'exchange.minBag', 'exchange.illegalExchangeProcedure'),
-    );
+  const seconds = rs.exchange.opponentChoiceSeconds;
+  const count = Math.min(d.exchangedCount + 2, d.rackSize);
+  switch (d.stage) {
+    case 'announced':
+      return ruling(
+        'TURN_IS_PASS',
+        [{ type: 'turn-becomes-pass', party: 'player' }],
+        cites,
+        'The exchange was stopped before any tile changed hands, so the turn is a pass.',
+      );
+    case 'drawn-not-racked':
+      return ruling(
+        'TILES_SHOWN_AND_RETURNED',
+        [
+          { type: 'tiles-shown', to: 'both', tiles: 'the newly drawn tiles', count: d.exchangedCount },
+          { type: 'tiles-returned-to-bag', tiles: 'the newly drawn tiles', count: d.exchangedCount },
+          { type: 'turn-becomes-pass', party: 'player' },
+        ],
+        cites,
+        'Everyone sees the new tiles, they go back into the bag, and the turn is a pass.',
+      );
+    case 'old-returned-new-not-racked':
+      return ruling(
+        'OPPONENT_CHOOSES_TILES',
+        [
+          {
+            type: 'opponent-chooses',
+            chooser: 'opponent',
+            from: 'the new tiles, all tiles in the bag and any two tiles the player kept',
+            count,
+            purpose: 'give-to-player',
+            withinSeconds: seconds,
+          },
+          { type: 'tiles-returned-to-bag', tiles: 'the tiles the opponent does not choose', count: null },
+        ],
+        citeParams(rs, 'exchange.illegalExchangeProcedure', 'exchange.opponentChoiceSeconds'),
+        `The opponent looks at the new tiles, all tiles in the bag and any two tiles the player kept, and within ${seconds} seconds chooses the ${count} tiles to give the player; the rest go back into the bag.`,
+      );
+    case 'racking-started':
+      return ruling(
+        'OPPONENT_CHOOSES_TILES',
+        [
+          { type: 'tiles-shown', to: 'opponent', tiles: `${count} tiles from the player's rack`, count },
+          {
+            type: 'opponent-chooses',
+            chooser: 'opponent',
+            from: `those ${count} tiles and the tiles in the bag`,
+            count,
+            purpose: 'keep-on-player-rack',
+            withinSeconds: null,
+          },
+        ],
+        cites,
+        `The opponent looks at ${count} tiles from the player's rack (the ${plural(d.exchangedCount, 'tile')} exchanged plus two, up to ${d.rackSize}) and, from those ${count} and the tiles in the bag, chooses which ${count} the player keeps.`,
+      );
   }
-  if (d.stage === 'after-opponent-turn') {
-    return ruling(
-      'SCORE_PENALTY',
-      [{ type: 'score-delta', party: 'player', points: -ex.lateDiscoveryPenalty }],
-      citeParams(rs, 'exchange.illegalExchangeProcedure', 'exchange.lateDiscoveryPenalty'),
-      `The illegal exchange was noticed only after the opponent's turn, so the exchange stands and the exchanger loses ${ex.lateDiscoveryPenalty} points.`,
-    );
-  }
-  const seconds = ex.opponentChoiceSeconds;
+};
+
+/**
+ * WESPA 3.10.15(i)(ii)–(v), by how far the exchange got: while no new tile is on the rack and no
+ * old one in the bag, undo it and pass; otherwise the opponent fills or chooses the player's rack.
+ */
+const wespaRemedy = (d: CaughtInTime, rs: RuleSet): Ruling => {
+  const seconds = rs.exchange.opponentChoiceSeconds;
   const timed = citeParams(rs, 'exchange.illegalExchangeProcedure', 'exchange.opponentChoiceSeconds');
-  if (procedure === 'seed-000') {
-    switch (d.stage) {
-      case 'announced':
-        return ruling(
-          'TURN_IS_PASS',
-          [{ type: 'turn-becomes-pass', party: 'player' }],
-          cites,
-          'The exchange was stopped before any tile changed hands, so the turn is a pass.',
-        );
-      case 'drawn-not-racked':
-        return ruling(
-          'TILES_SHOWN_AND_RETURNED',
-          [
-            { type: 'tiles-shown', to: 'both', tiles: 'the newly drawn tiles', count: d.exchangedCount },
-            { type: 'tiles-returned-to-bag', tiles: 'the newly drawn tiles', count: d.exchangedCount },
-            { type: 'turn-becomes-pass', party: 'player' },
-          ],
-          cites,
-          'Everyone sees the new tiles, they go back into the bag, and the turn is a pass.',
-        );
-      case 'old-returned-new-not-racked': {
-        const count = Math.min(d.exchangedCount + 2, d.rackSize);
-        return ruling(
-          'OPPONENT_CHOOSES_TILES',
-          [
-            {
-              type: 'opponent-chooses',
-              chooser: 'opponent',
-              from: 'the new tiles, all tiles in the bag and any two tiles the player kept',
-              count,
-              purpose: 'give-to-player',
-              withinSeconds: seconds,
-            },
-            { type: 'tiles-returned-to-bag', tiles: 'the tiles the opponent does not choose', count: null },
-          ],
-          timed,
-          `The opponent looks at the new tiles, all tiles in the bag and any two tiles the player kept, and within ${seconds} seconds chooses the ${count} tiles to give the player; the rest go back into the bag.`,
-        );
-      }
-      case 'racking-started': {
-        const count = Math.min(d.exchangedCount + 2, d.rackSize);
-        return ruling(
-          'OPPONENT_CHOOSES_TILES',
-          [
-            { type: 'tiles-shown', to: 'opponent', tiles: `${count} tiles from the player's rack`, count },
-            {
-              type: 'opponent-chooses',
-              chooser: 'opponent',
-              from: `those ${count} tiles and the tiles in the bag`,
-              count,
-              purpose: 'keep-on-player-rack',
-              withinSeconds: null,
-            },
-          ],
-          cites,
-          `The opponent looks at ${count} tiles from the player's rack (the ${plural(d.exchangedCount, 'tile')} exchanged plus two, up to ${d.rackSize}) and, from those ${count} and the tiles in the bag, chooses which ${count} the player keeps.`,
-        );
-      }
-    }
-  }
-  // WESPA 3.10.15(i)(ii)–(v).
   switch (d.stage) {
     case 'announced':
     case 'drawn-not-racked':
@@ -119,7 +99,7 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
           { type: 'tiles-returned-to-rack', party: 'player', tiles: 'the tiles set aside to exchange' },
           { type: 'turn-becomes-pass', party: 'player' },
         ],
-        cites,
+        citeParams(rs, 'exchange.illegalExchangeProcedure'),
         'No new tile has reached the rack and no old tile is in the bag, so the new tiles (if any) are shown and returned, the old tiles go back on the rack, and the turn is a pass.',
       );
     case 'old-returned-new-not-racked':
@@ -162,6 +142,49 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
       );
     }
   }
+};
+
+/** The remedy of each procedure that has one (`exchange.illegalExchangeProcedure`). */
+const ILLEGAL_EXCHANGE_REMEDIES: Readonly<Record<Exclude<IllegalExchangeProcedure, 'none'>, (d: CaughtInTime, rs: RuleSet) => Ruling>> = {
+  'seed-000': seed000Remedy,
+  'wespa-3.10.15': wespaRemedy,
+};
+
+const isCaughtInTime = (d: IllegalExchange): d is CaughtInTime => d.stage !== 'after-opponent-turn';
+
+/**
+ * Exchange with too few tiles in the bag. The stage procedure is `exchange.illegalExchangeProcedure`:
+ * seed-000 "Penalties" (pass; show and return; opponent chooses from new + bag + two kept within 60 s;
+ * opponent sees exchanged + 2 and chooses; −30) or WESPA 3.10.15(i) (pass; opponent fills the rack;
+ * opponent chooses 7; −30).
+ */
+export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruling => {
+  const online = onlineNotApplicable(rs, 'an exchange with too few tiles in the bag');
+  if (online) return online;
+  const ex = rs.exchange;
+  const legal = d.bagCount >= ex.minBag && (!ex.maxIsBagCount || d.exchangedCount <= d.bagCount);
+  if (legal) {
+    return notApplicable(
+      `Under ${rs.name} an exchange needs ${ex.minBag === 0 ? 'no minimum in the bag' : `${ex.minBag} tiles in the bag`}${ex.maxIsBagCount ? ' and at most as many tiles as the bag holds' : ''}, so exchanging ${d.exchangedCount} with ${d.bagCount} in the bag was legal.`,
+      citeParams(rs, 'exchange.minBag', 'exchange.maxIsBagCount'),
+    );
+  }
+  const procedure = ex.illegalExchangeProcedure;
+  if (procedure === 'none') {
+    return notApplicable(
+      `${rs.name} forbids this exchange but gives no remedy for one that has been made.`,
+      citeParams(rs, 'exchange.minBag', 'exchange.illegalExchangeProcedure'),
+    );
+  }
+  if (!isCaughtInTime(d)) {
+    return ruling(
+      'SCORE_PENALTY',
+      [{ type: 'score-delta', party: 'player', points: -ex.lateDiscoveryPenalty }],
+      citeParams(rs, 'exchange.illegalExchangeProcedure', 'exchange.lateDiscoveryPenalty'),
+      `The illegal exchange was noticed only after the opponent's turn, so the exchange stands and the exchanger loses ${ex.lateDiscoveryPenalty} points.`,
+    );
+  }
+  return ILLEGAL_EXCHANGE_REMEDIES[procedure](d, rs);
 };
 
 /** Announced count differs from the tiles face down: `exchange.countMismatch` (seed-000 "Disputes"; WESPA 3.10.15(e); seed-003 rule 11). */

@@ -158,4 +158,13 @@ export const onlineNotApplicable = (rs: RuleSet, what: string): Ruling | undefin
       )
     : undefined;
 
+/** Under VOID no challenge exists (Woogles macondo game/challenge.go; platform-differences §3.4). */
+export const voidNotApplicable = (rs: RuleSet): Ruling | undefined =>
+  rs.challenge.mode === 'void'
+    ? notApplicable(
+        `Under ${rs.name} words are checked when the move is submitted, so there are no challenges.`,
+        citeParams(rs, 'challenge.mode'),
+      )
+    : undefined;
+
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

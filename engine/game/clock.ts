@@ -1,6 +1,7 @@
 import { cite, ruleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { other, type GameEvent, type Seat, type TimeControl } from './events.js';
+import type { ClockState, PauseState } from './clock-state.js';
 import type { GameState } from './state.js';
 
 /**
@@ -101,28 +102,6 @@ const pauseLimits = (tc: CorrespondenceControl) => ({
   count: tc.maxPauses ?? DEFAULT_MAX_PAUSES,
   seconds: tc.maxPauseSeconds ?? DEFAULT_MAX_PAUSE_SECONDS,
 });
-
-export interface PauseState {
-  /** An open request: `seat` asked for `seconds`; it lapses when the turn passes. */
-  readonly requested: { readonly seat: Seat; readonly seconds: number } | null;
-  /** The running pause: the clock stands still from `since` until `until`, or until resumed earlier. */
-  readonly active: { readonly since: string; readonly until: string; readonly seconds: number } | null;
-  /** Pauses accepted so far (the running one included). */
-  readonly count: number;
-  /** Seconds paused in pauses that have ended. */
-  readonly usedSeconds: number;
-}
-
-/** The clock of a game, folded from the events (see the module comment). */
-export interface ClockState {
-  /** When the player to move started their turn, shifted later by the time paused during it. */
-  readonly turnStartedAt: string | null;
-  /** Seconds left in each seat's bank (0 in untimed games). Public: both players see both banks. */
-  readonly banks: readonly [number, number];
-  /** The latest `at` seen; events without a stamp happen "then". */
-  readonly lastAt: string | null;
-  readonly pause: PauseState;
-}
 
 const ms = (iso: string): number => Date.parse(iso);
 const iso = (t: number): string => new Date(t).toISOString();

@@ -1,5 +1,5 @@
 import type { Citation } from '../errors.js';
-import type { Placement } from '../placement.js';
+import type { Placement } from '../board.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 

@@ -1,7 +1,8 @@
 /** The game as an event log (issue 3): events, the fold, commands, views, the provably fair bag. */
 export * from './events.js';
 export * from './state.js';
-export { apply, replay, createState, type ReplayError } from './apply.js';
+export { apply, replay, type ReplayError } from './apply.js';
+export { createState } from './apply/lifecycle.js';
 export {
   decide,
   createGame,
@@ -33,4 +34,5 @@ export { CHALLENGE_EFFECTS, challengePoints, type ChallengeEffect } from './chal
 export { matchGames, matchResult, matchStanding, MATCH_STATUSES, type MatchResult, type MatchStanding, type MatchStatus } from './match.js';
 export * from './forfeits.js';
 export * from './clock.js';
+export * from './clock-state.js';
 export { timeoutOutcome } from './timeout.js';

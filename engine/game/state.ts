@@ -1,9 +1,8 @@
-import type { Board } from '../board.js';
-import type { Placement } from '../placement.js';
+import type { Board, Placement } from '../board.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 import type { Distribution } from '../tiles.js';
-import type { ClockState } from './clock.js';
+import type { ClockState } from './clock-state.js';
 import type { Adjustment, EndReason, PlayerInfo, Seat, TimeControl } from './events.js';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openingEvents, run, SEED, start } from '../game/game.fixtures.js';
 import type { GameEvent } from '../game/events.js';
-import { loadLexicon } from '../lexicon/files.js';
+import { loadLexicon } from '../../store/lexicon-files.js';
 import { NSA_2008 } from '../rules/presets.js';
 import { gameToGcg } from './export.js';
 import { formatGcg } from './format.js';

@@ -1,5 +1,5 @@
 import { apply } from '../game/apply.js';
-import type { GameEvent, Seat } from '../game/events.js';
+import type { GameCreated, GameEnded, GameEvent, Seat } from '../game/events.js';
 import type { GameState } from '../game/state.js';
 import { parseMove, type Move } from '../move.js';
 import { joinTiles } from '../tiles.js';
@@ -60,6 +60,95 @@ const statesOf = (events: readonly GameEvent[]): GameState[] => {
   return out;
 };
 
+/** What the viewer may see of the record: whose racks are shown, and the players' display names. */
+interface ExportView {
+  readonly shows: (seat: Seat) => boolean;
+  readonly names: readonly [string, string];
+}
+
+/** The fields every line has; the rack only when the viewer may see it. */
+const lineBase = (view: ExportView, seat: Seat, rack: readonly string[] | null, score: number, after: GameState) => ({
+  line: 0,
+  player: seat,
+  rack: rack && view.shows(seat) ? joinTiles(rack) : '',
+  score,
+  cumulative: after.scores[seat],
+  annotation: '',
+  notes: [] as readonly string[],
+});
+
+/** The end-of-game rack lines, the last noting who lost when the game was lost rather than played out. */
+const endLines = (view: ExportView, e: GameEnded, after: GameState, out: GcgEvent[]): void => {
+  for (const a of e.adjustments) {
+    const tiles = joinTiles(a.tiles);
+    if (a.kind === 'opponent-rack') out.push({ ...lineBase(view, a.seat, null, a.points, after), kind: 'end-rack-points', tiles });
+    else out.push({ ...lineBase(view, a.seat, null, a.points, after), rack: tiles, kind: 'end-rack-penalty', tiles });
+  }
+  const last = out[out.length - 1];
+  if (last && e.loser !== null)
+    out[out.length - 1] = { ...last, notes: [...last.notes, `${view.names[e.loser]} lost the game (${e.reason}).`] };
+};
+
+/** The record's lines, one per turn-like event (see the module comment); `states[i]` is the state after `events[i]`. */
+const linesOf = (events: readonly GameEvent[], states: readonly GameState[], view: ExportView): GcgEvent[] => {
+  const out: GcgEvent[] = [];
+  /** The rack each seat's last play was made from (for the `--` line). */
+  const playedFrom: [readonly string[], readonly string[]] = [[], []];
+  events.forEach((e, i) => {
+    const before = i === 0 ? null : states[i - 1]!;
+    const after = states[i]!;
+    if (!before) return;
+    const base = (seat: Seat, rack: readonly string[] | null, score: number) => lineBase(view, seat, rack, score, after);
+    switch (e.type) {
+      case 'play': {
+        const rack = before.racks[e.seat].tiles;
+        playedFrom[e.seat] = rack;
+        out.push({ ...base(e.seat, rack, e.score), kind: 'move', move: moveOf(e.move) });
+        return;
+      }
+      case 'exchange': {
+        const seen = e.tiles !== null && view.shows(e.seat);
+        const move: Move = { kind: 'exchange', tiles: seen ? e.tiles : null, count: e.count };
+        out.push({ ...base(e.seat, before.racks[e.seat].tiles, 0), kind: 'move', move });
+        return;
+      }
+      case 'pass':
+      case 'turn-lost':
+        out.push({ ...base(e.seat, before.racks[e.seat].tiles, 0), kind: 'move', move: { kind: 'pass' } });
+        return;
+      case 'phony-withdrawn':
+        out.push({ ...base(e.seat, playedFrom[e.seat], -e.score), kind: 'phony-returned' });
+        return;
+      case 'challenge-points':
+        out.push({ ...base(e.seat, null, e.points), kind: 'challenge-bonus' });
+        return;
+      case 'time-penalty':
+        out.push({ ...base(e.seat, null, -e.points), kind: 'time-penalty' });
+        return;
+      case 'game-ended':
+        endLines(view, e, after, out);
+        return;
+      default:
+        return;
+    }
+  });
+  return out;
+};
+
+/** The header pragmas: the game's identity, lexicon, board and tiles when not the defaults, rule set, and the bag's commitment (and seed once revealed). */
+const headerPragmas = (created: GameCreated, final: GameState, options: GcgExportOptions): GcgPragma[] => {
+  const pragmas: GcgPragma[] = [];
+  const pragma = (keyword: string, value: string) => pragmas.push({ keyword, value, line: 0 });
+  if (options.gameId) pragma('id', `arbiter ${options.gameId}`);
+  if (created.lexicon) pragma('lexicon', created.lexicon.name);
+  if (created.rules.board.layout !== 'CrosswordGame') pragma('board-layout', created.rules.board.layout);
+  if (created.rules.board.distribution !== 'english') pragma('tile-distribution', created.rules.board.distribution);
+  pragma('rule-set', created.rules.id);
+  if (created.bag.kind === 'seeded') pragma('bag-commitment', created.bag.commitment);
+  if (final.status === 'ended' && final.result?.seed) pragma('bag-seed', final.result.seed);
+  return pragmas;
+};
+
 /** The GCG syntax tree of a game log, as `options.viewer` may see it (see the module comment). */
 export function gameToGcg(events: readonly GameEvent[], options: GcgExportOptions): GcgDocument {
   const created = events[0];
@@ -75,76 +164,6 @@ export function gameToGcg(events: readonly GameEvent[], options: GcgExportOption
   };
   const names = [who(0).name, who(1).name] as const;
   const nicks = nicknames([who(0).nickname, who(1).nickname]);
-
-  const out: GcgEvent[] = [];
-  const base = (seat: Seat, rack: readonly string[] | null, score: number, after: GameState) => ({
-    line: 0,
-    player: seat,
-    rack: rack && shows(seat) ? joinTiles(rack) : '',
-    score,
-    cumulative: after.scores[seat],
-    annotation: '',
-    notes: [] as readonly string[],
-  });
-  /** The rack each seat's last play was made from (for the `--` line). */
-  const playedFrom: [readonly string[], readonly string[]] = [[], []];
-
-  events.forEach((e, i) => {
-    const before = i === 0 ? null : states[i - 1]!;
-    const after = states[i]!;
-    if (!before) return;
-    switch (e.type) {
-      case 'play': {
-        const rack = before.racks[e.seat].tiles;
-        playedFrom[e.seat] = rack;
-        out.push({ ...base(e.seat, rack, e.score, after), kind: 'move', move: moveOf(e.move) });
-        return;
-      }
-      case 'exchange': {
-        const seen = e.tiles !== null && shows(e.seat);
-        const move: Move = { kind: 'exchange', tiles: seen ? e.tiles : null, count: e.count };
-        out.push({ ...base(e.seat, before.racks[e.seat].tiles, 0, after), kind: 'move', move });
-        return;
-      }
-      case 'pass':
-      case 'turn-lost':
-        out.push({ ...base(e.seat, before.racks[e.seat].tiles, 0, after), kind: 'move', move: { kind: 'pass' } });
-        return;
-      case 'phony-withdrawn':
-        out.push({ ...base(e.seat, playedFrom[e.seat], -e.score, after), kind: 'phony-returned' });
-        return;
-      case 'challenge-points':
-        out.push({ ...base(e.seat, null, e.points, after), kind: 'challenge-bonus' });
-        return;
-      case 'time-penalty':
-        out.push({ ...base(e.seat, null, -e.points, after), kind: 'time-penalty' });
-        return;
-      case 'game-ended': {
-        for (const a of e.adjustments) {
-          const tiles = joinTiles(a.tiles);
-          if (a.kind === 'opponent-rack') out.push({ ...base(a.seat, null, a.points, after), kind: 'end-rack-points', tiles });
-          else out.push({ ...base(a.seat, null, a.points, after), rack: tiles, kind: 'end-rack-penalty', tiles });
-        }
-        const last = out[out.length - 1];
-        if (last && e.loser !== null)
-          out[out.length - 1] = { ...last, notes: [...last.notes, `${names[e.loser]} lost the game (${e.reason}).`] };
-        return;
-      }
-      default:
-        return;
-    }
-  });
-
-  const pragmas: GcgPragma[] = [];
-  const pragma = (keyword: string, value: string) => pragmas.push({ keyword, value, line: 0 });
-  if (options.gameId) pragma('id', `arbiter ${options.gameId}`);
-  if (created.lexicon) pragma('lexicon', created.lexicon.name);
-  if (created.rules.board.layout !== 'CrosswordGame') pragma('board-layout', created.rules.board.layout);
-  if (created.rules.board.distribution !== 'english') pragma('tile-distribution', created.rules.board.distribution);
-  pragma('rule-set', created.rules.id);
-  if (created.bag.kind === 'seeded') pragma('bag-commitment', created.bag.commitment);
-  if (ended && final.result?.seed) pragma('bag-seed', final.result.seed);
-
   const lastRack = (seat: Seat) =>
     !ended && shows(seat) && final.racks[seat].tiles.length > 0 ? { rack: joinTiles(final.racks[seat].tiles), line: 0 } : null;
   return {
@@ -152,8 +171,8 @@ export function gameToGcg(events: readonly GameEvent[], options: GcgExportOption
       { nickname: nicks[0], name: names[0], line: 0 },
       { nickname: nicks[1], name: names[1], line: 0 },
     ],
-    pragmas,
-    events: out,
+    pragmas: headerPragmas(created, final, options),
+    events: linesOf(events, states, { shows, names }),
     lastRacks: [lastRack(0), lastRack(1)],
     incomplete: null,
   };

@@ -204,7 +204,7 @@ export class GraphLexicon implements Lexicon {
     for (let i = 0; ;) {
       const letter = table[word.charCodeAt(i)]!;
       if (letter === 0 || first === 0) return false;
-      let e = 0;
+      let e: number;
       for (let a = first; ; a++) {
         e = n[a]!;
         const l = e >>> ARC_LETTER_SHIFT;

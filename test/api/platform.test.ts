@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../engine/lexicon/files.js';
+import { PROJECT_ROOT } from '../../store/lexicon-files.js';
 import { eventUrl, createHandler } from '../../functions/lambda-handler.js';
 import { getIntrospectionQuery } from '../../graph/graphql.js';
 import { printArbiterSchema } from '../../graph/schema.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadLexicon } from '../../engine/lexicon/files.js';
+import { loadLexicon } from '../../store/lexicon-files.js';
 import { graphContentHash } from '../../engine/lexicon/compile.js';
 import type { GraphLexicon } from '../../engine/lexicon/graph.js';
 import { ensureShippedLexicons } from '../../scripts/build-lexicons.js';

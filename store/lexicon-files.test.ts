@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { compileWordList } from './compile.js';
+import { compileWordList } from '../engine/lexicon/compile.js';
 import {
   clearLexiconCache,
   findLexicon,
@@ -15,7 +15,7 @@ import {
   SHIPPED_LEXICON_DIR,
   userLexiconDir,
   type LexiconDir,
-} from './files.js';
+} from './lexicon-files.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arbiter-lexfiles-'));
 const shipped = join(root, 'shipped');

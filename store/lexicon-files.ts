@@ -1,5 +1,6 @@
 /**
- * The lexicon loader: the one module under `engine/lexicon/` that touches the file system. It finds
+ * The lexicon loader: reads the `.kwg` files the engine decodes (it lives in store/ because the engine
+ * does no I/O). It finds
  * `.kwg` files by lexicon name in the shipped directory and the user's directory, and caches
  * what it loads for the life of the process (a server loads each lexicon once per container).
  */
@@ -7,18 +8,18 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { err, ok, type Result } from '../result.js';
-import type { RuleError } from '../errors.js';
-import { decodeLexicon, peekLexiconHeader } from './binary.js';
-import { lexiconError } from './codes.js';
-import type { GraphLexicon } from './graph.js';
-import { SHIPPED_LEXICON_NAMES } from './shipped.js';
-import { normaliseLexiconName } from './wordlist.js';
+import type { RuleError } from '../engine/errors.js';
+import { decodeLexicon, peekLexiconHeader } from '../engine/lexicon/binary.js';
+import { lexiconError } from '../engine/lexicon/codes.js';
+import type { GraphLexicon } from '../engine/lexicon/graph.js';
+import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
+import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
+import { err, ok, type Result } from '../engine/result.js';
 
 export const LEXICON_EXTENSION = '.kwg';
 
 /** The project root, found from this file so it works from any working directory. */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where `npm run lexicons` writes the shipped lexicons. */
 export const SHIPPED_LEXICON_DIR = join(PROJECT_ROOT, 'data', 'lexicons');
 
