@@ -8,7 +8,6 @@ import { scoreWords, type ScoredWord, type ScoreSummary } from './scoring.js';
 import { BLANK, joinTiles, scoreTable, type Distribution } from './tiles.js';
 
 /** Kept here too: callers that judge plays (graph/rules.ts) know `Placement` as part of this module's API. */
-export type { Placement } from './board.js';
 
 /** Everything {@link checkPlay} needs to judge a play besides the move itself. */
 export interface PlayContext {

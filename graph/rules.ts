@@ -3,7 +3,7 @@ import type { Ruling } from '../engine/adjudication/index.js';
 import { formatAnchor, formatSquare } from '../engine/board.js';
 import type { Citation } from '../engine/errors.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
-import type { Placement } from '../engine/placement.js';
+import type { Placement } from '../engine/board.js';
 import { describeParameterType, getParameter, PARAMETERS, type Parameter } from '../engine/rules/params.js';
 import { PRESETS } from '../engine/rules/presets.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
