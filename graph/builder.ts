@@ -8,8 +8,8 @@ import { Kind, type ValueNode } from './graphql.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { ApiScope } from '../service/accounts.js';
-import type { Context, PlayerContext } from './context.js';
-import { ArbiterError, ForbiddenError, UnauthenticatedError, ValidationError } from './error-classes.js';
+import { forbiddenFor, type Context, type PlayerContext } from './context.js';
+import { ArbiterError, UnauthenticatedError, ValidationError } from './error-classes.js';
 
 /**
  * The one schema builder. Plugin order matters, outermost first (Pothos wraps resolvers in reverse):
@@ -79,12 +79,7 @@ export const builder = new SchemaBuilder<Types>({
     unauthorizedError: (_parent, ctx, _info, result) =>
       ctx.principal.kind === 'anonymous'
         ? new UnauthenticatedError(ctx.principal.problem ?? undefined)
-        : new ForbiddenError(
-            `This ${ctx.principal.via === 'api-key' ? 'API key' : 'player'} is not allowed here: it needs ${describeFailure(result.failure)}.`,
-            {
-              needs: describeFailure(result.failure),
-            },
-          ),
+        : forbiddenFor(ctx.principal, describeFailure(result.failure)),
   },
   prisma: {
     client: (ctx) => ctx.db.prisma,
@@ -96,8 +91,31 @@ export const builder = new SchemaBuilder<Types>({
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    // A global id is the object's database id: a random uuid, unique across every Node type (graph/nodes.ts).
+    encodeGlobalID: (_typename, id) => String(id),
+    idFieldOptions: {
+      description:
+        'The global id: a uuid unique across every Node type, refetched with node(id:). The same id names the object everywhere: arguments, REST paths, webhook payloads.',
+    },
+    nodeTypeOptions: { description: 'An object with a global id that node(id:) refetches: Game, Match, Player, WebhookSubscription.' },
+    // node and nodes are graph/nodes.ts's: they find an id's type before the plugin loads it.
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    pageInfoTypeOptions: { description: 'Where a page of a connection stands (Relay cursor pagination).' },
+    hasNextPageFieldOptions: { description: 'More items follow: ask again with after: endCursor.' },
+    hasPreviousPageFieldOptions: { description: 'Items come before this page (true when after was given).' },
+    startCursorFieldOptions: { description: 'The cursor of the first edge; null for an empty page.' },
+    endCursorFieldOptions: { description: 'The cursor of the last edge: pass it as after for the next page; null for an empty page.' },
+    pageInfoFieldOptions: { description: 'Where this page stands, and the cursor for the next one.' },
+    edgesFieldOptions: { description: 'The items of this page, each with its cursor.' },
+    cursorFieldOptions: { description: 'Opaque position of this edge: pass it as after to read on from here.' },
+    nodeFieldOptions: { description: 'The item.' },
+    firstArgOptions: { description: 'Page size: how many items to return from the start (or after the cursor).' },
+    afterArgOptions: { description: 'Read on after this cursor (an endCursor or an edge cursor).' },
+    lastArgOptions: { description: 'Not supported (pages go forward only): VALIDATION when given.' },
+    beforeArgOptions: { description: 'Not supported (pages go forward only): VALIDATION when given.' },
+    defaultConnectionTypeOptions: { description: 'A page of items (Relay connection).' },
+    defaultEdgeTypeOptions: { description: 'One item of a page, with its cursor.' },
   },
   validation: {
     validationError: (failure) =>
@@ -110,8 +128,10 @@ export const builder = new SchemaBuilder<Types>({
   },
 });
 
-builder.queryType({ description: 'Reads: rule sets, lexicons, stateless rule checks, the caller.' });
-builder.mutationType({ description: 'Writes: accounts and API keys (games are added by graph/game.ts).' });
+builder.queryType({
+  description: 'Every read: rule sets and lexicons, stateless rule checks, the caller, games, matches, webhooks, and any Node by its id.',
+});
+builder.mutationType({ description: 'Every write: accounts and API keys, games and their turns, matches, webhook subscriptions.' });
 
 const literalValue = (node: ValueNode): unknown => {
   switch (node.kind) {

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../service/context.js';
 import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal } from './auth.js';
-import { UnauthenticatedError } from './error-classes.js';
+import type { ApiScope } from '../service/accounts.js';
+import { ForbiddenError, UnauthenticatedError } from './error-classes.js';
 
 /**
  * What the app holds once per process and hands to every request's context: the service's
@@ -38,4 +39,18 @@ export const createContext = async (services: AppServices, request: Request): Pr
 export const requirePlayer = (ctx: Context): PlayerPrincipal => {
   if (ctx.principal.kind === 'player') return ctx.principal;
   throw new UnauthenticatedError(ctx.principal.problem ?? undefined);
+};
+
+/** FORBIDDEN for `principal`, saying what it lacks (`needs`: "the API scope keys:manage"). */
+export const forbiddenFor = (principal: PlayerPrincipal, needs: string): ForbiddenError =>
+  new ForbiddenError(`This ${principal.via === 'api-key' ? 'API key' : 'player'} is not allowed here: it needs ${needs}.`, { needs });
+
+/**
+ * The calling player if they hold `scope`: what a field's `authScopes: { scope }` checks, for code that
+ * no field guards (a node loaded by node(id:) must be refused exactly as its own query refuses it).
+ */
+export const requireScope = (ctx: Context, scope: ApiScope): PlayerPrincipal => {
+  const me = requirePlayer(ctx);
+  if (!me.scopes.includes(scope)) throw forbiddenFor(me, `the API scope ${scope}`);
+  return me;
 };

@@ -1,5 +1,6 @@
 import { RULE_SOURCES, type Citation } from '../engine/errors.js';
 import { builder } from './builder.js';
+import { SourceVerificationEnum } from './enums.js';
 import {
   ArbiterError,
   ConflictError,
@@ -28,7 +29,15 @@ export const CitationType = builder.objectRef<Citation>('Citation').implement({
     rule: t.exposeString('rule', { description: 'Rule number or section inside the document, e.g. "rule 5", "3.10.15(i)".' }),
     verification: t.string({
       nullable: true,
-      description: 'V read in the primary text, P primary excerpt, S secondary, Seed a founding document, U unverified.',
+      description:
+        'How well the citation is sourced, as a tag: V read in the primary text, P primary excerpt, S secondary, Seed a founding document, U unverified; null when untagged.',
+      deprecationReason: 'Use verificationLevel (the SourceVerification enum).',
+      resolve: (c) => c.verification ?? null,
+    }),
+    verificationLevel: t.field({
+      type: SourceVerificationEnum,
+      nullable: true,
+      description: 'How well the citation is sourced; null when untagged.',
       resolve: (c) => c.verification ?? null,
     }),
   }),
@@ -97,9 +106,10 @@ builder.objectType(ConflictError, {
 });
 
 export const ValidationIssueType = builder.objectRef<ValidationIssue>('ValidationIssue').implement({
+  description: 'One input that breaks the API’s rules.',
   fields: (t) => ({
-    field: t.exposeString('field', { description: 'The argument or input field, e.g. `input.handle`.' }),
-    message: t.exposeString('message'),
+    field: t.exposeString('field', { description: 'The argument or input field, as a dotted path: `input.handle`, `first`.' }),
+    message: t.exposeString('message', { description: 'A sentence saying what is wrong with it and what is allowed.' }),
   }),
 });
 
@@ -108,7 +118,7 @@ builder.objectType(ValidationError, {
   description: 'Input that breaks the API’s own rules (a handle pattern, a scope name …); `issues` names each field.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    issues: t.field({ type: [ValidationIssueType], resolve: (e) => e.issues }),
+    issues: t.field({ type: [ValidationIssueType], description: 'Every offending input, at least one.', resolve: (e) => e.issues }),
   }),
 });
 
@@ -126,3 +136,12 @@ export const GAME_ERRORS = [
   StaleVersionError,
   ConflictError,
 ];
+
+/**
+ * The options of a field's `…Result` union (errors plugin): its name, and a description naming the
+ * success type (`GameResult`: "A Game, or …").
+ */
+export const resultUnion = (name: string, success: string) => ({
+  name,
+  description: `The ${success} on success, or the typed error that prevented it: every member but ${success} implements Error (switch on __typename, or on code).`,
+});

@@ -1,5 +1,6 @@
 import type { GameSnapshot } from '../service/game-reads.js';
 import { builder } from './builder.js';
+import { TimeControlTypeEnum } from './enums.js';
 
 /**
  * A game's clock as GraphQL types: its time control, and for correspondence games the banks, the turn's
@@ -15,48 +16,54 @@ export const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl'
   description:
     'How the game is timed, and for correspondence games its clock now. Both players’ banks are public (as on a chess clock): the time a player has left is no secret.',
   fields: (t) => ({
-    kind: t.string({ description: 'untimed, correspondence or clock.', resolve: (x) => x.tc.kind }),
+    kind: t.string({
+      description: 'How the game is timed, in the old spelling: untimed, correspondence or clock.',
+      deprecationReason: 'Use type (the TimeControlType enum).',
+      resolve: (x) => x.tc.kind,
+    }),
+    type: t.field({ type: TimeControlTypeEnum, description: 'How the game is timed.', resolve: (x) => x.tc.kind }),
     turnSeconds: t.int({
       nullable: true,
-      description: 'correspondence: seconds for each turn (3600–1209600).',
+      description: 'Correspondence: seconds for each turn (3600–1209600); null for other types.',
       resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.turnSeconds : null),
     }),
     bankSeconds: t.int({
       nullable: true,
-      description: 'correspondence: each player’s bank at the start (0–2592000).',
+      description: 'Correspondence: each player’s bank at the start, in seconds (0–2592000); null for other types.',
       resolve: (x) => (x.tc.kind === 'correspondence' ? x.tc.bankSeconds : null),
     }),
     maxPauses: t.int({
       nullable: true,
-      description: 'correspondence: pauses allowed per game (default 2).',
+      description: 'Correspondence: pauses allowed per game (default 2); null for other types, or when the default applies.',
       resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauses ?? null) : null),
     }),
     maxPauseSeconds: t.int({
       nullable: true,
-      description: 'correspondence: total seconds the game may be paused (default 1209600, 14 days).',
+      description:
+        'Correspondence: total seconds the game may be paused (default 1209600, 14 days); null for other types, or when the default applies.',
       resolve: (x) => (x.tc.kind === 'correspondence' ? (x.tc.maxPauseSeconds ?? null) : null),
     }),
     minutes: t.int({
       nullable: true,
-      description: 'clock: minutes per player.',
+      description: 'Clock: minutes per player; null for other types.',
       resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null),
     }),
     bankRemaining: t.intList({
       nullable: true,
       description:
-        'correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other kinds and open games.',
+        'Correspondence: seconds left in each seat’s bank now (by seat); the mover’s runs down once their turn time is used. null for other types and open games.',
       resolve: (x) => (x.clock ? [...x.clock.banksNow] : null),
     }),
     turnStartedAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'correspondence: when the current turn began (moved later by any pause during it).',
+      description: 'Correspondence: when the current turn began (moved later by any pause during it); null otherwise.',
       resolve: (x) => date(x.clock?.turnStartedAt),
     }),
     turnTimeEndsAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'correspondence: when the turn’s own time ends and the mover’s bank starts to run.',
+      description: 'Correspondence: when the turn’s own time ends and the mover’s bank starts to run; null otherwise.',
       resolve: (x) => date(x.clock?.allowanceEndsAt),
     }),
   }),
@@ -72,27 +79,27 @@ export const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']
     since: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'When the running pause began.',
+      description: 'When the running pause began; null when none is running.',
       resolve: (c) => (c.paused ? date(c.pause?.since) : null),
     }),
     until: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'When the running pause ends by itself (either player may resume earlier).',
+      description: 'When the running pause ends by itself (either player may resume earlier); null when none is running.',
       resolve: (c) => (c.paused ? date(c.pause?.until) : null),
     }),
     requestedBy: t.int({
       nullable: true,
-      description: 'The seat that asked for a pause not yet answered.',
+      description: 'The seat (0 or 1) that asked for a pause not yet answered; null when no request is open.',
       resolve: (c) => c.pauseRequest?.seat ?? null,
     }),
     requestedSeconds: t.int({
       nullable: true,
-      description: 'How long the open request asks for.',
+      description: 'How long the open request asks for, in seconds; null when no request is open.',
       resolve: (c) => c.pauseRequest?.seconds ?? null,
     }),
-    used: t.int({ description: 'Pauses accepted so far.', resolve: (c) => c.pausesUsed }),
-    left: t.int({ description: 'Pauses still allowed.', resolve: (c) => c.pausesLeft }),
+    used: t.int({ description: 'Pauses accepted so far in this game.', resolve: (c) => c.pausesUsed }),
+    left: t.int({ description: 'Pauses still allowed in this game (TimeControl.maxPauses minus used).', resolve: (c) => c.pausesLeft }),
     secondsLeft: t.int({ description: 'Pause seconds still allowed in this game.', resolve: (c) => c.pauseSecondsLeft }),
   }),
 });

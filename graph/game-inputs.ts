@@ -3,52 +3,72 @@ import { TIME_CONTROL_KINDS, type TimeControl } from '../engine/game/events.js';
 import type { NewGameInput } from '../service/game-create.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnAction } from '../service/turns.js';
 import { builder } from './builder.js';
+import { eitherOf, legacyEnum, RuleSetPresetEnum, TimeControlTypeEnum } from './enums.js';
 import { ValidationError } from './errors.js';
 
 /** The inputs of the game mutations, and their translation to the service's plain types. */
 
 const seatSchema = z.number().int().min(0, 'A seat is 0 or 1.').max(1, 'A seat is 0 or 1.');
 
-export const TimeControlKindEnum = builder.enumType('TimeControlKind', {
-  description: 'untimed; correspondence (a deadline per turn); clock (minutes per player, kept by the clients).',
-  values: TIME_CONTROL_KINDS,
-});
+export const TimeControlKindEnum = legacyEnum('TimeControlKind', 'TimeControlType', TIME_CONTROL_KINDS);
 
 export const TimeControlInput = builder.inputType('TimeControlInput', {
+  description: 'How a game is timed: type (required), and the settings of that type.',
   fields: (t) => ({
-    kind: t.field({ type: TimeControlKindEnum }),
-    turnSeconds: t.int({ required: false, description: 'correspondence: seconds for each turn, 3600 (1 hour) to 1209600 (14 days).' }),
+    type: t.field({ type: TimeControlTypeEnum, required: false, description: 'How the game is timed. Required (or the deprecated kind).' }),
+    kind: t.field({
+      type: TimeControlKindEnum,
+      required: false,
+      description: 'How the game is timed, in the old lower-case spelling.',
+      deprecationReason: 'Use type (the TimeControlType enum).',
+    }),
+    turnSeconds: t.int({
+      required: false,
+      description: 'Correspondence (required): seconds for each turn, 3600 (1 hour) to 1209600 (14 days).',
+    }),
     bankSeconds: t.int({
       required: false,
       description:
-        'correspondence: each player’s time bank, drawn on when a turn takes longer than turnSeconds; 0 (default) to 2592000 (30 days).',
+        'Correspondence: each player’s time bank in seconds, drawn on when a turn takes longer than turnSeconds; 0 (default) to 2592000 (30 days).',
     }),
-    maxPauses: t.int({ required: false, description: 'correspondence: pauses allowed per game, 0–10 (default 2).' }),
+    maxPauses: t.int({ required: false, description: 'Correspondence: pauses allowed per game, 0–10 (default 2).' }),
     maxPauseSeconds: t.int({
       required: false,
-      description: 'correspondence: total paused seconds per game, 0–5184000 (default 1209600, 14 days).',
+      description: 'Correspondence: total paused seconds per game, 0–5184000 (default 1209600, 14 days).',
     }),
-    minutes: t.int({ required: false, description: 'clock: minutes per player.', validate: z.number().int().positive().nullish() }),
+    minutes: t.int({
+      required: false,
+      description: 'Clock (required): minutes per player, at least 1.',
+      validate: z.number().int().positive().nullish(),
+    }),
   }),
 });
 
 export const CreateGameInput = builder.inputType('CreateGameInput', {
+  description: 'A new game’s settings: every one is optional.',
   fields: (t) => ({
-    ruleSet: t.string({ required: false, description: 'Preset id: NSA_2008 (default), WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID.' }),
+    preset: t.field({ type: RuleSetPresetEnum, required: false, description: 'The rule-set preset (default NSA_2008).' }),
+    ruleSet: t.string({
+      required: false,
+      description: 'The preset id as a string: NSA_2008, WESPA, FRIENDLY, MATCH_VARIANT, ONLINE_VOID.',
+      deprecationReason: 'Use preset (the RuleSetPreset enum).',
+    }),
     overrides: t.field({
       type: 'JSON',
       required: false,
-      description: 'Rule-set overrides, nested like the rule set: {"challenge": {"points": 10}}.',
+      description:
+        'Rule-set overrides, nested like the rule set: {"challenge": {"points": 10}} (paths and allowed values: RuleSet.parameters).',
     }),
-    lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
-    timeControl: t.field({ type: TimeControlInput, required: false, description: 'Default: untimed.' }),
+    lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default; see the lexicons query).' }),
+    timeControl: t.field({ type: TimeControlInput, required: false, description: 'How the game is timed (default: untimed).' }),
     opponent: t.string({ required: false, description: 'The opponent’s handle; leave it out for an open seat anyone may join.' }),
     seat: t.int({ required: false, description: 'Your seat, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
-    firstSeat: t.int({ required: false, description: 'The seat that moves first (default 0).', validate: seatSchema.nullish() }),
+    firstSeat: t.int({ required: false, description: 'The seat that moves first, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
   }),
 });
 
 const PlayActionInput = builder.inputType('PlayActionInput', {
+  description: 'A play: tiles placed on the board.',
   fields: (t) => ({
     move: t.string({
       description: '`8H WORD` across, `H8 WORD` down; lowercase = blank; `.` or (…) = a tile already on the board.',
@@ -57,6 +77,7 @@ const PlayActionInput = builder.inputType('PlayActionInput', {
   }),
 });
 const TilesActionInput = builder.inputType('TilesActionInput', {
+  description: 'Tiles from your rack, for an exchange or a free trade.',
   fields: (t) => ({
     tiles: t.string({
       description: 'Tiles from your rack: `AEI`, `?` a blank, `[CH]` a digraph.',
@@ -65,6 +86,7 @@ const TilesActionInput = builder.inputType('TilesActionInput', {
   }),
 });
 const ChallengeActionInput = builder.inputType('ChallengeActionInput', {
+  description: 'A challenge of the opponent’s last play.',
   fields: (t) => ({
     words: t.stringList({
       required: false,
@@ -74,12 +96,14 @@ const ChallengeActionInput = builder.inputType('ChallengeActionInput', {
   }),
 });
 const BlankSubstitutionInput = builder.inputType('BlankSubstitutionInput', {
+  description:
+    'FRIENDLY blank substitution: blanks taken from the board for the letters they stand for, and the play that follows (seed-002).',
   fields: (t) => ({
     blanks: t.stringList({
       description: 'Squares of the blanks taken, e.g. ["H8"].',
       validate: z.array(z.string().trim().min(2).max(4)).min(1).max(2),
     }),
-    move: t.string({ description: 'The play that replays them.', validate: z.string().trim().min(1).max(64) }),
+    move: t.string({ description: 'The play that puts the blanks back, in notation.', validate: z.string().trim().min(1).max(64) }),
   }),
 });
 
@@ -88,23 +112,36 @@ export const TurnActionInput = builder.inputType('TurnActionInput', {
     'Exactly one action (@oneOf): play, exchange, pass: true, challenge, resign: true, freeTrade, blankSubstitution (the last two under house rules).',
   isOneOf: true,
   fields: (t) => ({
-    play: t.field({ type: PlayActionInput, required: false }),
-    exchange: t.field({ type: TilesActionInput, required: false }),
-    pass: t.boolean({ required: false, description: 'true' }),
+    play: t.field({ type: PlayActionInput, required: false, description: 'Place tiles.' }),
+    exchange: t.field({
+      type: TilesActionInput,
+      required: false,
+      description: 'Exchange these tiles with the bag (the rule set says how many must be left: exchange.minBag).',
+    }),
+    pass: t.boolean({ required: false, description: 'true: pass the turn (false is refused).' }),
     challenge: t.field({
       type: ChallengeActionInput,
       required: false,
       description: 'Challenge the opponent’s last play (under a challenge rule that allows it).',
     }),
-    resign: t.boolean({ required: false, description: 'true: you lose the game.' }),
-    freeTrade: t.field({ type: TilesActionInput, required: false, description: 'seed-002 Free Trades (FRIENDLY).' }),
-    blankSubstitution: t.field({ type: BlankSubstitutionInput, required: false, description: 'seed-002 Blank Substitution (FRIENDLY).' }),
+    resign: t.boolean({ required: false, description: 'true: resign, and lose the game (false is refused).' }),
+    freeTrade: t.field({
+      type: TilesActionInput,
+      required: false,
+      description: 'Trade these tiles under the FRIENDLY free-trade rule (seed-002 Free Trades).',
+    }),
+    blankSubstitution: t.field({
+      type: BlankSubstitutionInput,
+      required: false,
+      description: 'Take blanks from the board and play them back (FRIENDLY, seed-002 Blank Substitution).',
+    }),
   }),
 });
 
 export const SubmitTurnInput = builder.inputType('SubmitTurnInput', {
+  description: 'A turn: the game, the version you decided on, a key that makes retries safe, and one action.',
   fields: (t) => ({
-    gameId: t.id(),
+    gameId: t.id({ description: 'The game’s id (Game.id).' }),
     expectedVersion: t.int({
       description: 'The `version` of the game you decided on; if another turn came first you get STALE_VERSION.',
       validate: z.number().int().min(0),
@@ -114,13 +151,17 @@ export const SubmitTurnInput = builder.inputType('SubmitTurnInput', {
         'A fresh random string per new request; send the same one when retrying, to get the first answer back instead of a second turn.',
       validate: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
     }),
-    action: t.field({ type: TurnActionInput }),
+    action: t.field({ type: TurnActionInput, description: 'What you do: exactly one action.' }),
   }),
 });
 
 export const ImportGameInput = builder.inputType('ImportGameInput', {
+  description: 'A finished game as a GCG record, to store after replaying it.',
   fields: (t) => ({
-    gcg: t.string({ description: 'The GCG record (text).', validate: z.string().min(1).max(200_000) }),
+    gcg: t.string({
+      description: 'The GCG record as text (docs/gcg.md), at most 200 000 characters.',
+      validate: z.string().min(1).max(200_000),
+    }),
     lexicon: t.string({
       required: false,
       description: 'Lexicon to judge its words (default: the record’s #lexicon if loaded, else the server’s default).',
@@ -149,9 +190,10 @@ export const turnActionOf = (a: OneOf): TurnAction => {
 
 type TimeControlShape = (typeof TimeControlInput)['$inferInput'];
 
-export const timeControlOf = (tc: TimeControlShape | null | undefined): TimeControl | null => {
+export const timeControlOf = (tc: TimeControlShape | null | undefined, field = 'input.timeControl'): TimeControl | null => {
   if (!tc) return null;
-  switch (tc.kind) {
+  const type = eitherOf({ field: `${field}.type`, value: tc.type }, { field: `${field}.kind`, value: tc.kind }, true)!;
+  switch (type) {
     case 'untimed':
       return { kind: 'untimed' };
     case 'correspondence':
@@ -171,7 +213,7 @@ export const timeControlOf = (tc: TimeControlShape | null | undefined): TimeCont
 };
 
 export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGameInput => ({
-  ruleSet: input.ruleSet ?? null,
+  ruleSet: eitherOf({ field: 'input.preset', value: input.preset }, { field: 'input.ruleSet', value: input.ruleSet }),
   overrides: input.overrides ?? null,
   lexicon: input.lexicon ?? null,
   timeControl: timeControlOf(input.timeControl),

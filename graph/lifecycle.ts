@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { abortGame, claimTimeout, requestPause, respondToPause, resumeGame } from '../service/lifecycle.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
-import { GAME_ERRORS } from './errors.js';
-import { deps, GameType, value } from './game.js';
+import { GAME_ERRORS, resultUnion } from './errors.js';
+import { deps, GAME_ID, GameType, value } from './game.js';
 
 /**
  * The lifecycle mutations of a game (issue 5): claimTimeout, requestPause, respondToPause, resume,
@@ -26,22 +26,46 @@ builder.mutationFields((t) => ({
     description:
       'Claims the game on time: allowed to the opponent of the player to move once the deadline (turn time + their bank) has passed. The player to move loses (reason timed-out) — unless you have already played out and only their final pass or challenge is pending: then they are passed for and the game ends as played out. Before the deadline: NOT_OVERDUE with details.deadline.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'ClaimTimeoutResult' } },
-    args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
+    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('ClaimTimeoutResult', 'Game') },
+    args: { gameId: t.arg.id({ required: true, description: GAME_ID }), expectedVersion: versionArg(t) },
     resolve: async (_root, args, ctx) =>
       value(
-        await claimTimeout(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
+        await claimTimeout(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), {
+          expectedVersion: args.expectedVersion ?? null,
+        }),
       ),
   }),
+  abortGame: t.field({
+    type: GameType,
+    description:
+      'Cancels the game before its first turn (either player): it ends with reason aborted and no winner. After the first turn: ABORT_TOO_LATE (resign instead).',
+    authScopes: { scope: 'games:play' },
+    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('AbortGameResult', 'Game') },
+    args: { gameId: t.arg.id({ required: true, description: GAME_ID }), expectedVersion: versionArg(t) },
+    resolve: async (_root, args, ctx) =>
+      value(
+        await abortGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), {
+          expectedVersion: args.expectedVersion ?? null,
+        }),
+      ),
+  }),
+}));
+
+// The pause handshake of a correspondence game.
+builder.mutationFields((t) => ({
   requestPause: t.field({
     type: GameType,
     description:
       'Asks your opponent to stop the clock for `seconds` (at least 3600, at most what is left of the game’s pause time). The clock keeps running until they accept (respondToPause). A request lapses when the turn passes.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'RequestPauseResult' } },
+    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('RequestPauseResult', 'Game') },
     args: {
-      gameId: t.arg.id({ required: true }),
-      seconds: t.arg.int({ required: true, description: 'How long the pause may last, in seconds.' }),
+      gameId: t.arg.id({ required: true, description: GAME_ID }),
+      seconds: t.arg.int({
+        required: true,
+        description:
+          'How long the pause may last, in seconds: at least 3600, at most what is left of the game’s pause allowance (GamePause.secondsLeft).',
+      }),
       expectedVersion: versionArg(t),
     },
     resolve: async (_root, args, ctx) =>
@@ -55,8 +79,12 @@ builder.mutationFields((t) => ({
     type: GameType,
     description: 'Answers your opponent’s pause request: accept = true stops the clock now for the seconds asked; false declines.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'RespondToPauseResult' } },
-    args: { gameId: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), expectedVersion: versionArg(t) },
+    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('RespondToPauseResult', 'Game') },
+    args: {
+      gameId: t.arg.id({ required: true, description: GAME_ID }),
+      accept: t.arg.boolean({ required: true, description: 'true: accept, and the clock stops now; false: decline.' }),
+      expectedVersion: versionArg(t),
+    },
     resolve: async (_root, args, ctx) =>
       value(
         await respondToPause(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), args.accept, {
@@ -69,23 +97,13 @@ builder.mutationFields((t) => ({
     description:
       'Ends a running pause early (either player): the clock runs again now, and only the time actually paused counts against the game’s allowance.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'ResumeResult' } },
-    args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
+    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('ResumeResult', 'Game') },
+    args: { gameId: t.arg.id({ required: true, description: GAME_ID }), expectedVersion: versionArg(t) },
     resolve: async (_root, args, ctx) =>
       value(
-        await resumeGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
-      ),
-  }),
-  abortGame: t.field({
-    type: GameType,
-    description:
-      'Cancels the game before its first turn (either player): it ends with reason aborted and no winner. After the first turn: ABORT_TOO_LATE (resign instead).',
-    authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'AbortGameResult' } },
-    args: { gameId: t.arg.id({ required: true }), expectedVersion: versionArg(t) },
-    resolve: async (_root, args, ctx) =>
-      value(
-        await abortGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), { expectedVersion: args.expectedVersion ?? null }),
+        await resumeGame(deps(ctx), requirePlayer(ctx).player.id, String(args.gameId), {
+          expectedVersion: args.expectedVersion ?? null,
+        }),
       ),
   }),
 }));

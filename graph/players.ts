@@ -9,6 +9,9 @@ import {
   handleSchema,
   listPlayerApiKeys,
   passwordSchema,
+  findPlayerById,
+  isApiScope,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   registerPlayer,
   revokePlayerApiKey,
@@ -19,75 +22,106 @@ import {
 import { issuePlayerToken, type IssuedToken } from './auth.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
-import { AUTH_ERRORS, ConflictError, INPUT_ERRORS, NotFoundError, UnauthenticatedError, unwrap } from './errors.js';
+import { ApiScopeEnum, eitherOf } from './enums.js';
+import { AUTH_ERRORS, ConflictError, INPUT_ERRORS, NotFoundError, resultUnion, UnauthenticatedError, unwrap } from './errors.js';
 
 /** Players and API keys: register, login, `me`, and key management for integrations. */
 
-export const PlayerType = builder.prismaObject('Player', {
-  description: 'A person or bot who can hold a seat.',
+export const PlayerType = builder.node(builder.objectRef<PlayerRow>('Player'), {
+  description: 'A person or bot who can hold a seat. A Node: node(id:) answers it to any signed-in caller.',
+  id: { resolve: (p) => p.id },
+  // Any signed-in caller may see a player (seats show them to spectators too); anonymous callers may not.
+  loadOne: (id, ctx) => {
+    requirePlayer(ctx);
+    return findPlayerById(ctx.db.prisma, id);
+  },
   fields: (t) => ({
-    id: t.exposeID('id'),
-    handle: t.exposeString('handle', { description: 'Unique, lowercase; what others find you by.' }),
-    displayName: t.exposeString('displayName'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    handle: t.exposeString('handle', { description: 'Unique, lowercase, 3–24 characters; what others find you by (createGame opponent).' }),
+    displayName: t.exposeString('displayName', { description: 'The name to show, 1–60 characters.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the player registered.' }),
   }),
 });
 
 export const ApiKeyType = builder.prismaObject('ApiKey', {
   description: 'An API key of yours. The key itself is shown once, when created; only its hash is stored.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
+    id: t.exposeID('id', { description: 'The key’s database id (a uuid): revokeApiKey and webhook subscriptions name it.' }),
+    name: t.exposeString('name', { description: 'What the key is for, as given at creation.' }),
     prefix: t.exposeString('prefix', { description: 'The key’s visible part: arb_<prefix>_…, to tell keys apart.' }),
-    scopes: t.exposeStringList('scopes'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'Updated at most once a minute.' }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
-    revoked: t.boolean({ resolve: (k) => k.revokedAt !== null }),
+    scopes: t.exposeStringList('scopes', {
+      description: `What the key may do, in the old spelling: ${API_SCOPES.join(', ')}.`,
+      deprecationReason: 'Use apiScopes (the ApiScope enum).',
+    }),
+    apiScopes: t.field({
+      type: [ApiScopeEnum],
+      description: 'What the key may do.',
+      resolve: (k) => k.scopes.filter(isApiScope),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the key was created.' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the key was last used (updated at most once a minute); null if never.',
+    }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When the key was revoked; null while it works.' }),
+    revoked: t.boolean({ description: 'The key is revoked: requests with it are refused.', resolve: (k) => k.revokedAt !== null }),
   }),
 });
 
 const AuthPayloadType = builder.objectRef<IssuedToken & { player: PlayerRow }>('AuthPayload').implement({
   description: 'A bearer token: send `Authorization: Bearer <token>`.',
   fields: (t) => ({
-    token: t.exposeString('token'),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    player: t.field({ type: PlayerType, resolve: (p) => p.player }),
+    token: t.exposeString('token', {
+      description: 'The player token (a JWT): send `Authorization: Bearer <token>`. It holds every scope.',
+    }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When the token stops working: sign in again (login) then.' }),
+    player: t.field({ type: PlayerType, description: 'The player signed in.', resolve: (p) => p.player }),
   }),
 });
 
 const NewApiKeyType = builder.objectRef<{ key: string; apiKey: ApiKeyRow }>('NewApiKey').implement({
   description: 'A key just created. `key` is shown this once: store it now.',
   fields: (t) => ({
-    key: t.exposeString('key', { description: 'arb_<prefix>_<secret>: send `Authorization: Bearer <key>`.' }),
-    apiKey: t.field({ type: ApiKeyType, resolve: (k) => k.apiKey }),
+    key: t.exposeString('key', { description: 'The key itself, arb_<prefix>_<secret>: send `Authorization: Bearer <key>`.' }),
+    apiKey: t.field({ type: ApiKeyType, description: 'The key as apiKeys lists it (without the secret).', resolve: (k) => k.apiKey }),
   }),
 });
 
 // Whole-object schemas, so that every bad field is reported at once (per-field validators stop at the first).
 const RegisterPlayerInput = builder.inputType('RegisterPlayerInput', {
+  description: 'A new player: handle, display name and password.',
   fields: (t) => ({
     handle: t.string({ description: '3–24 characters: lowercase letters, digits, _ or -, starting with a letter.' }),
-    displayName: t.string({ description: '1–60 characters.' }),
-    password: t.string({ description: `At least ${PASSWORD_MIN_LENGTH} characters.` }),
+    displayName: t.string({ description: 'The name to show: 1–60 characters (trimmed).' }),
+    password: t.string({ description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters.` }),
   }),
   validate: z.object({ handle: handleSchema, displayName: displayNameSchema, password: passwordSchema }),
 });
 
 const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  description: 'A new API key: its name and what it may do (only scopes the caller holds).',
   fields: (t) => ({
-    name: t.string({ description: 'What the key is for, e.g. "tournament bot".' }),
-    scopes: t.stringList({ description: `Any of: ${API_SCOPES.join(', ')}.` }),
+    name: t.string({ description: 'What the key is for, e.g. "tournament bot": 1–80 characters.' }),
+    apiScopes: t.field({
+      type: [ApiScopeEnum],
+      required: false,
+      description: 'What the key may do: at least one scope, each once. Required (or the deprecated scopes).',
+    }),
+    scopes: t.stringList({
+      required: false,
+      description: `What the key may do, in the old spelling: any of ${API_SCOPES.join(', ')}.`,
+      deprecationReason: 'Use apiScopes (the ApiScope enum).',
+    }),
   }),
-  validate: z.object({ name: apiKeyNameSchema, scopes: apiScopesSchema }),
+  validate: z.object({ name: apiKeyNameSchema, apiScopes: apiScopesSchema.nullish(), scopes: apiScopesSchema.nullish() }),
 });
 
 builder.mutationFields((t) => ({
   registerPlayer: t.field({
     type: AuthPayloadType,
     description: 'Creates a player with a password and signs them in.',
-    errors: { types: [...INPUT_ERRORS, ConflictError], directResult: true, union: { name: 'RegisterPlayerResult' } },
-    args: { input: t.arg({ type: RegisterPlayerInput, required: true }) },
+    errors: { types: [...INPUT_ERRORS, ConflictError], directResult: true, union: resultUnion('RegisterPlayerResult', 'AuthPayload') },
+    args: { input: t.arg({ type: RegisterPlayerInput, required: true, description: 'The new player’s handle, name and password.' }) },
     resolve: async (_root, { input }, ctx) => {
       const player = unwrap(await registerPlayer(ctx.db.prisma, input));
       return { ...(await issuePlayerToken(ctx.jwt, player.id, ctx.now())), player };
@@ -96,10 +130,10 @@ builder.mutationFields((t) => ({
   login: t.field({
     type: AuthPayloadType,
     description: 'Signs in with handle and password; the token lasts ARBITER_JWT_TTL_SECONDS (default 1 hour).',
-    errors: { types: [UnauthenticatedError, ...INPUT_ERRORS], directResult: true, union: { name: 'LoginResult' } },
+    errors: { types: [UnauthenticatedError, ...INPUT_ERRORS], directResult: true, union: resultUnion('LoginResult', 'AuthPayload') },
     args: {
-      handle: t.arg.string({ required: true, validate: z.string().max(64) }),
-      password: t.arg.string({ required: true, validate: z.string().max(200) }),
+      handle: t.arg.string({ required: true, description: 'Your handle.', validate: z.string().max(64) }),
+      password: t.arg.string({ required: true, description: 'Your password.', validate: z.string().max(200) }),
     },
     resolve: async (_root, args, ctx) => {
       const player = unwrap(await authenticatePassword(ctx.db.prisma, args.handle, args.password));
@@ -110,12 +144,24 @@ builder.mutationFields((t) => ({
     type: NewApiKeyType,
     description: 'Creates an API key that acts for you with the given scopes. The key is shown once.',
     authScopes: { scope: 'keys:manage' },
-    errors: { types: [...AUTH_ERRORS, ...INPUT_ERRORS], directResult: true, union: { name: 'CreateApiKeyResult' } },
-    args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
+    errors: { types: [...AUTH_ERRORS, ...INPUT_ERRORS], directResult: true, union: resultUnion('CreateApiKeyResult', 'NewApiKey') },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, description: 'The key’s name and scopes.' }) },
     resolve: async (_root, { input }, ctx) => {
       const me = requirePlayer(ctx);
       const created = unwrap(
-        await createApiKey(ctx.db.prisma, me.player.id, { name: input.name, scopes: input.scopes as ApiScope[] }, me.scopes),
+        await createApiKey(
+          ctx.db.prisma,
+          me.player.id,
+          {
+            name: input.name,
+            scopes: eitherOf(
+              { field: 'input.apiScopes', value: input.apiScopes },
+              { field: 'input.scopes', value: input.scopes as ApiScope[] },
+              true,
+            )!,
+          },
+          me.scopes,
+        ),
       );
       return { key: created.key, apiKey: created.row };
     },
@@ -124,27 +170,31 @@ builder.mutationFields((t) => ({
     type: ApiKeyType,
     description: 'Revokes one of your API keys at once; requests with it are refused from then on.',
     authScopes: { scope: 'keys:manage' },
-    errors: { types: [...AUTH_ERRORS, NotFoundError], directResult: true, union: { name: 'RevokeApiKeyResult' } },
-    args: { id: t.arg.id({ required: true }) },
+    errors: { types: [...AUTH_ERRORS, NotFoundError], directResult: true, union: resultUnion('RevokeApiKeyResult', 'ApiKey') },
+    args: { id: t.arg.id({ required: true, description: 'The key’s id (ApiKey.id).' }) },
     resolve: async (_root, args, ctx) =>
       unwrap(await revokePlayerApiKey(ctx.db.prisma, requirePlayer(ctx).player.id, String(args.id), ctx.now())),
   }),
 }));
 
 builder.queryFields((t) => ({
-  me: t.prismaField({
-    type: 'Player',
-    description: 'The calling player (by token or API key).',
+  me: t.field({
+    type: PlayerType,
+    description: 'The calling player (by token or API key, whatever its scopes).',
     authScopes: { loggedIn: true },
-    errors: { types: [...AUTH_ERRORS], directResult: true, union: { name: 'MeResult' } },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.prisma.player.findUniqueOrThrow({ ...query, where: { id: requirePlayer(ctx).player.id } }),
+    errors: { types: [...AUTH_ERRORS], directResult: true, union: resultUnion('MeResult', 'Player') },
+    resolve: (_root, _args, ctx) => requirePlayer(ctx).player,
   }),
   apiKeys: t.field({
     type: [ApiKeyType],
     description: 'Your API keys, newest first, revoked ones included.',
     authScopes: { scope: 'keys:manage' },
-    errors: { types: [...AUTH_ERRORS], union: { name: 'ApiKeysResult' }, result: { name: 'ApiKeyList' }, dataField: { name: 'keys' } },
+    errors: {
+      types: [...AUTH_ERRORS],
+      union: resultUnion('ApiKeysResult', 'ApiKeyList'),
+      result: { name: 'ApiKeyList', description: 'Your API keys.' },
+      dataField: { name: 'keys', description: 'Your API keys, newest first, revoked ones included.' },
+    },
     resolve: (_root, _args, ctx) => listPlayerApiKeys(ctx.db.prisma, requirePlayer(ctx).player.id),
   }),
 }));

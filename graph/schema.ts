@@ -8,6 +8,7 @@ import './game.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';
+import './nodes.js';
 
 /** The whole API schema, built once when this module is first imported. */
 export const schema: GraphQLSchema = builder.toSchema();

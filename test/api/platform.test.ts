@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../store/lexicon-files.js';
 import { eventUrl, createHandler } from '../../functions/lambda-handler.js';
 import { getIntrospectionQuery } from '../../graph/graphql.js';
-import { printArbiterSchema } from '../../graph/schema.js';
 import { lexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from './harness.js';
 
@@ -26,10 +25,6 @@ const LAMBDA_CONTEXT = {
   fail: () => undefined,
   succeed: () => undefined,
 } satisfies LambdaContext;
-
-it('schema.graphql is up to date (npm run print-schema)', () => {
-  expect(readFileSync(join(PROJECT_ROOT, 'schema.graphql'), 'utf8')).toBe(printArbiterSchema());
-});
 
 describe.each(STORE_TARGETS)('the HTTP platform on $kind', (target) => {
   let api: TestApi;

@@ -164,6 +164,9 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     ruleSet: () => ({ id: 'NSA_2008' }),
     match: () => ({ id: matchId }),
     checkWords: () => ({ words: ['QI'] }),
+    // A game and a match by their ids as Nodes: the same views as game(id:) and match(id:).
+    node: () => ({ id: gameId }),
+    nodes: () => ({ ids: [gameId, matchId, ...matchGameIds] }),
   };
 
   const literal = (v: unknown): string => JSON.stringify(v);
@@ -194,7 +197,7 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
         asked.push(f.name);
       }
     }
-    expect(asked).toEqual(expect.arrayContaining(['game', 'gameRecord', 'myGames', 'me', 'match', 'myMatches']));
+    expect(asked).toEqual(expect.arrayContaining(['game', 'gameRecord', 'myGames', 'me', 'match', 'myMatches', 'node', 'nodes']));
     expect([...new Set(skipped)].sort()).toEqual([...STATELESS].sort());
     // The walk did reach the game: Ann sees her own rack, Cat none.
     const o = await oracle();
