@@ -1,4 +1,11 @@
-import { isInputObjectType, isNonNullType, isObjectType, type GraphQLSchema } from '../graph/graphql.js';
+import {
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from '../graph/graphql.js';
 import EXAMPLES from './examples.json' with { type: 'json' };
 import { inputSchema, outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
 import { argType, type Operation } from './operation.js';
@@ -82,6 +89,9 @@ const parametersOf = (op: Operation, components: SchemaComponents): unknown[] =>
         ),
       );
   }
+  const { reply } = op.route;
+  if (reply.kind === 'item')
+    out.push(parameter(reply.param, 'path', { type: 'string' }, true, `The ${reply.field.replace(/s$/, '')}'s id.`));
   if (op.route.etag && op.route.method === 'GET')
     out.push(parameter('If-None-Match', 'header', { type: 'string' }, false, 'The ETag you hold: 304 while the game has not changed.'));
   // Path parameters first, as they read in the URL.
@@ -125,10 +135,14 @@ const requestBodyOf = (op: Operation, components: SchemaComponents): Doc | undef
 /** The success body's schema, per reply kind. */
 const successSchema = (op: Operation, components: SchemaComponents): JsonSchema | null => {
   const { reply, shape } = op.route;
-  const items = (type: Parameters<typeof outputSchema>[0]) => ({
-    type: 'array',
-    items: outputSchema(isNonNullType(type) ? type.ofType : type, shape, components, op.route.operationId),
-  });
+  const where = op.route.operationId;
+  /** A list type as it is; a single node's type as a list of it. */
+  const items = (type: GraphQLOutputType) => {
+    const inner = isNonNullType(type) ? type.ofType : type;
+    return isListType(inner)
+      ? outputSchema(type, shape, components, where)
+      : { type: 'array', items: outputSchema(type, shape, components, where) };
+  };
   switch (reply.kind) {
     case 'object':
       return outputSchema(op.success, shape, components, op.route.operationId);
