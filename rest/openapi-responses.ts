@@ -8,7 +8,9 @@ import type { JsonSchema } from './json-schema.js';
  * parameters, If-Match) and from the error types of its GraphQL `…Result` union.
  */
 
-const problemContent = { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } };
+const problemContent = (example: unknown) => ({
+  [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, ...(example === undefined ? {} : { example }) },
+});
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } };
 
@@ -50,11 +52,12 @@ export const ERROR_RESPONSES: Readonly<Record<string, { name: string; descriptio
   },
 };
 
-export const responseComponents = (): Record<string, unknown> =>
+/** The named error responses; `examples` by status (problems met in the captured game). */
+export const responseComponents = (examples: Readonly<Record<string, unknown>> = {}): Record<string, unknown> =>
   Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description, headers }) => [
+    Object.entries(ERROR_RESPONSES).map(([status, { name, description, headers }]) => [
       name,
-      { description, ...(headers ? { headers } : {}), content: problemContent },
+      { description, ...(headers ? { headers } : {}), content: problemContent(examples[status]) },
     ]),
   );
 

@@ -22,7 +22,8 @@ import { TAGS } from './routes/index.js';
 
 type Doc = Record<string, unknown>;
 type Examples = Readonly<Record<string, { request?: unknown; status?: number; response?: unknown }>>;
-const examples = EXAMPLES as Examples;
+const { problems, ...operations } = EXAMPLES as Record<string, unknown>;
+const examples = operations as Examples;
 
 const SECURITY_SCHEMES = {
   playerToken: {
@@ -250,7 +251,11 @@ export const buildOpenApi = (schema: GraphQLSchema, ops: readonly Operation[]): 
     tags: TAGS,
     security: [{ playerToken: [] }, { apiKey: [] }],
     paths,
-    components: { schemas: sortKeys(components.schemas), responses: responseComponents(), securitySchemes: SECURITY_SCHEMES },
+    components: {
+      schemas: sortKeys(components.schemas),
+      responses: responseComponents(problems as Record<string, unknown>),
+      securitySchemes: SECURITY_SCHEMES,
+    },
   };
 };
 
