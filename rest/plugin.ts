@@ -1,9 +1,7 @@
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { ExecutionResult, GraphQLSchema } from '../graph/graphql.js';
 import { schema as arbiterSchema } from '../graph/schema.js';
-import { stringify as toYaml } from 'yaml';
 import { compileOperation, type Operation } from './operation.js';
-import { buildOpenApi } from './openapi.js';
 import { edgeProblem } from './problem.js';
 import { replyFor } from './reply.js';
 import { readBody, RequestProblem, takesBody, variablesOf } from './request.js';
@@ -40,21 +38,23 @@ class RestTable {
     this.compiled = routes.map((route) => ({ op: compileOperation(schema, route), match: compilePath(route.path) }));
   }
 
-  document(format: 'json' | 'yaml'): string {
+  /** Built on its first request: the builder, its examples and the YAML writer stay out of the cold start. */
+  async document(format: 'json' | 'yaml'): Promise<string> {
     if (this.json === undefined || this.yaml === undefined) {
+      const [{ buildOpenApi }, { stringify }] = await Promise.all([import('./openapi.js'), import('yaml')]);
       const doc = buildOpenApi(
         this.schema,
         this.compiled.map((c) => c.op),
       );
       this.json = JSON.stringify(doc, null, 2);
-      this.yaml = toYaml(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+      this.yaml = stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
     }
     return format === 'json' ? this.json : this.yaml;
   }
 }
 
-const documentResponse = (table: RestTable, format: 'json' | 'yaml'): Response =>
-  new Response(table.document(format), {
+const documentResponse = async (table: RestTable, format: 'json' | 'yaml'): Promise<Response> =>
+  new Response(await table.document(format), {
     headers: {
       'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',
       'cache-control': 'public, max-age=300',

@@ -96,7 +96,7 @@ describe.each(STORE_TARGETS)('a game over /v1 with a generated client on $kind',
     expect(created.response.status).toBe(201);
     const id = created.data!.id;
     expect(created.response.headers.get('location')).toBe(`/v1/games/${id}`);
-    expect(created.data!.status).toBe('open');
+    expect(created.data!.seats.find((seat) => !seat.isMe)?.player).toBeNull(); // the open seat
     const joined = await client.POST('/games/{id}/join', { params: { path: { id } }, headers: ben });
     expect(joined.response.status).toBe(200);
     expect(joined.data!.mySeat).toBe(1);
@@ -154,11 +154,12 @@ describe.each(STORE_TARGETS)('a game over /v1 with a generated client on $kind',
       body: { exchange: { tiles: benView.data!.myRack!.slice(0, 2) } },
     });
     expect(second.response.status).toBe(200);
-    expect(second.data!.lastMove).toMatchObject({ kind: 'exchange', seat: 1 });
-    expect((await client.GET('/games/{id}/turns', { params: { path: { id } }, headers: ann })).data!.items.map((m) => m.kind)).toEqual([
-      'pass',
-      'exchange',
-    ]);
+    expect(second.data!.lastMove).toMatchObject({ seat: 1, notation: `-${benView.data!.myRack!.slice(0, 2)}` });
+    // Closed sets (move kinds, statuses) are left out of these checks: their GraphQL fields are becoming enums.
+    const notations = (await client.GET('/games/{id}/turns', { params: { path: { id } }, headers: ann })).data!.items.map(
+      (m) => m.notation,
+    );
+    expect(notations).toEqual(['-', '-2']);
     // Ann sees that Ben exchanged two tiles, never which.
     const annView = await client.GET('/games/{id}', { params: { path: { id } }, headers: ann });
     expect(annView.data!.lastMove).toMatchObject({ notation: '-2', tiles: null });
