@@ -27,7 +27,7 @@ const LAYERS = [
     files: ['engine/**/*.ts'],
     patterns: [
       forbid(
-        ['store', 'service', 'graph', 'functions', 'cli', 'infra', 'render', 'web', 'bench', 'test', 'scripts'],
+        ['store', 'service', 'graph', 'rest', 'functions', 'cli', 'infra', 'render', 'web', 'bench', 'test', 'scripts'],
         'engine/ imports nothing of ours outside engine/.',
       ),
       PRISMA,
@@ -42,27 +42,40 @@ const LAYERS = [
   {
     files: ['store/**/*.ts'],
     patterns: [
-      forbid(['service', 'graph', 'functions', 'cli', 'infra'], 'store/ is below service/ and graph/: it must not import them.'),
+      forbid(['service', 'graph', 'rest', 'functions', 'cli', 'infra'], 'store/ is below service/ and graph/: it must not import them.'),
       AWS,
     ],
   },
   {
     files: ['service/**/*.ts'],
-    patterns: [forbid(['graph', 'functions', 'cli', 'infra'], 'service/ is below graph/ and functions/.'), AWS],
+    patterns: [forbid(['graph', 'rest', 'functions', 'cli', 'infra'], 'service/ is below graph/, rest/ and functions/.'), AWS],
   },
   {
     files: ['graph/**/*.ts'],
-    patterns: [forbid(['store', 'functions', 'cli', 'infra'], 'graph/ asks service/; it never imports store/ or functions/.'), PRISMA, AWS],
+    patterns: [
+      forbid(['store', 'rest', 'functions', 'cli', 'infra'], 'graph/ asks service/; it never imports store/, rest/ or functions/.'),
+      PRISMA,
+      AWS,
+    ],
+  },
+  {
+    // The REST edge sits beside graph/: it asks graph/ (the schema, Yoga), service/ and engine/, never the store.
+    files: ['rest/**/*.ts'],
+    patterns: [
+      forbid(['store', 'functions', 'cli', 'infra'], 'rest/ is an edge beside graph/: it never imports store/ or functions/.'),
+      PRISMA,
+      AWS,
+    ],
   },
   {
     files: ['cli/**/*.ts'],
-    patterns: [forbid(['graph', 'functions', 'infra'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
+    patterns: [forbid(['graph', 'rest', 'functions', 'infra'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
   },
   {
     files: ['infra/**/*.ts'],
     patterns: [
       forbid(
-        ['engine', 'store', 'service', 'graph'],
+        ['engine', 'store', 'service', 'graph', 'rest'],
         'infra/ describes the deployment; it links to functions/ entry files by path, not by import.',
       ),
     ],
@@ -113,7 +126,7 @@ export default tseslint.config(
   },
   {
     // Size limits (issue 12): small modules and short functions where the product's logic lives.
-    files: ['engine/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
+    files: ['engine/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'rest/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.fixtures.ts', 'engine/rules/presets.ts'],
     rules: {
       'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }],

@@ -10,6 +10,7 @@ export default defineConfig({
       'cli/**/*.test.ts',
       'test/**/*.test.ts',
       'graph/**/*.test.ts',
+      'rest/**/*.test.ts',
       'service/**/*.test.ts',
       'store/**/*.test.ts',
       'infra/**/*.test.ts',

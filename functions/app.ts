@@ -3,6 +3,8 @@ import { jwtConfigFromEnv, type JwtConfig } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
+import { useRestDeprecation } from '../rest/legacy.js';
+import { useRest } from '../rest/plugin.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -48,6 +50,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     throw e;
   }
   const services: AppServices = { db, lexicons, jwt, now: options.now ?? (() => new Date()) };
-  const yoga = createArbiterYoga(services, options);
+  // The /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.
+  const yoga = createArbiterYoga(services, { ...options, plugins: [useRest(), useRestDeprecation(), ...(options.plugins ?? [])] });
   return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
 };

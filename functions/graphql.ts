@@ -1,6 +1,6 @@
 /**
- * The AWS Lambda entry point (API Gateway HTTP API, payload v2): GraphQL at /graphql and the REST
- * routes under /rest, over the same Yoga instance as `npm start`. The Prisma client and the lexicons
+ * The AWS Lambda entry point (API Gateway HTTP API, payload v2): GraphQL at /graphql, the REST API
+ * under /v1 (and the deprecated /rest routes), over the same Yoga instance as `npm start`. The Prisma client and the lexicons
  * are built once per container — the build starts here, at cold start, outside the handler.
  */
 import { createHandler } from './lambda-handler.js';

@@ -5,7 +5,8 @@
  */
 import { createServer } from 'node:http';
 import { DEMO_PLAYERS, seedDemoPlayers } from '../service/accounts.js';
-import { GRAPHQL_PATH, OPENAPI_PATH, SWAGGER_UI_PATH } from '../graph/yoga.js';
+import { GRAPHQL_PATH } from '../graph/yoga.js';
+import { OPENAPI_JSON_PATH, V1_PATH } from '../rest/plugin.js';
 import { createApp } from './app.js';
 
 const env = process.env;
@@ -26,7 +27,7 @@ server.listen(port, () => {
   const lines = [
     `Arbiter API on ${where}`,
     `  GraphiQL   ${base}${GRAPHQL_PATH}`,
-    `  REST       ${base}/rest   (OpenAPI ${base}${OPENAPI_PATH}, Swagger UI ${base}${SWAGGER_UI_PATH})`,
+    `  REST       ${base}${V1_PATH}   (OpenAPI ${base}${OPENAPI_JSON_PATH}; the deprecated /rest routes until the next release)`,
   ];
   if (seed) {
     lines.push(`  Demo players${created.length ? ` (created: ${created.join(', ')})` : ''}:`);

@@ -16,6 +16,8 @@ export interface YogaOptions {
   readonly limits?: QueryLimits;
   /** Where unexpected (masked) errors are reported with their stack; default `console.error`. */
   readonly logError?: (error: unknown) => void;
+  /** More edges over the same schema and context (functions/app.ts adds the /v1 REST edge of rest/). */
+  readonly plugins?: readonly Plugin[];
 }
 
 /** What an adapter may pass as the server context (the Lambda handler passes its event and context). */
@@ -353,6 +355,7 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
           swaggerUI: { endpoint: SWAGGER_UI_PATH.slice(REST_PATH.length) },
         }),
       ),
+      ...(options.plugins ?? []),
     ],
   });
 };

@@ -258,7 +258,12 @@ describe('ArbiterStack', () => {
     const apiId = s.id(s.stack.api.httpApi);
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
-      CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'], AllowHeaders: ['content-type', 'authorization'] }),
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['*'],
+        AllowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+        AllowHeaders: ['content-type', 'authorization', 'if-match', 'if-none-match', 'idempotency-key'],
+        ExposeHeaders: ['etag', 'location', 'link', 'retry-after', 'deprecation', 'sunset'],
+      }),
     });
     const [[integrationId]] = ofType(s.resources, 'AWS::ApiGatewayV2::Integration') as [[string, Resource]];
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {

@@ -34,4 +34,11 @@ if (result.error) {
   console.error(`generate: ${result.error.message}`);
   process.exit(1);
 }
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+// The typed client of the /v1 REST document (generated/rest/v1.ts), which the REST client test is typed against.
+const client = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'rest-client-types.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(client.error ? 1 : (client.status ?? 1));

@@ -29,8 +29,9 @@ export interface ApiProps {
 }
 
 /**
- * The GraphQL/REST function behind an HTTP API (payload v2): every route goes to it (`$default`), so
- * /graphql, /rest/… and the OpenAPI document are served by the same Yoga instance as `npm start`.
+ * The GraphQL/REST function behind an HTTP API (payload v2): every route goes to it (`$default`, a
+ * catch-all), so /graphql, /v1/… (rest/) with its OpenAPI document, and the deprecated /rest/… are
+ * served by the same Yoga instance as `npm start`.
  */
 export class Api extends Construct {
   readonly handler: ArbiterFunction;
@@ -67,8 +68,16 @@ export class Api extends Construct {
       }),
       corsPreflight: {
         allowOrigins: [...(props.corsOrigins ?? ['*'])],
-        allowMethods: [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
-        allowHeaders: ['content-type', 'authorization'],
+        // /v1 (rest/) answers PATCH and DELETE too, and reads the conditional and idempotency headers.
+        allowMethods: [
+          apigw.CorsHttpMethod.GET,
+          apigw.CorsHttpMethod.POST,
+          apigw.CorsHttpMethod.PATCH,
+          apigw.CorsHttpMethod.DELETE,
+          apigw.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['content-type', 'authorization', 'if-match', 'if-none-match', 'idempotency-key'],
+        exposeHeaders: ['etag', 'location', 'link', 'retry-after', 'deprecation', 'sunset'],
         maxAge: Duration.days(1),
       },
     });

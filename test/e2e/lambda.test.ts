@@ -106,6 +106,27 @@ describe.each(STORE_TARGETS)('a game through the Lambda handler on $kind', (targ
     );
     expect(rest.statusCode).toBe(200);
     expect(JSON.parse(rest.body!)).toMatchObject({ id: open.id, version: exchanged.version, myRack: played.myRack });
+    expect(rest.headers?.['deprecation']).toMatch(/^@\d+$/);
+
+    // The /v1 resource for the same read: GET /v1/games/{id}, with its ETag; If-None-Match → 304.
+    const v1Event = (headers: Record<string, string>) => ({
+      ...RECORDED,
+      rawPath: `/v1/games/${open.id}`,
+      rawQueryString: '',
+      requestContext: {
+        ...RECORDED.requestContext,
+        http: { ...RECORDED.requestContext.http, method: 'GET', path: `/v1/games/${open.id}` },
+      },
+      headers: { ...RECORDED.headers, authorization: `Bearer ${ann}`, ...headers },
+      body: undefined,
+      isBase64Encoded: false,
+    });
+    const v1 = await handler(v1Event({}), LAMBDA_CONTEXT);
+    expect(v1.statusCode).toBe(200);
+    expect(v1.headers?.['etag']).toBe(`"${exchanged.version}"`);
+    expect(JSON.parse(v1.body!)).toMatchObject({ id: open.id, version: exchanged.version, myRack: played.myRack });
+    const unchanged = await handler(v1Event({ 'if-none-match': `"${exchanged.version}"` }), LAMBDA_CONTEXT);
+    expect(unchanged.statusCode).toBe(304);
 
     const racks = [(await game(open.id, ann)).myRack!, (await game(open.id, bob)).myRack!];
     let last!: GameView;

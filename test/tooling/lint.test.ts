@@ -25,6 +25,7 @@ describe('lint rules fail where they should', () => {
     ['graph-imports-store.ts.txt', /no-restricted-imports: .*graph\/ asks service\//],
     ['graph-imports-prisma.ts.txt', /no-restricted-imports: .*Prisma belongs to store/],
     ['store-imports-service.ts.txt', /no-restricted-imports: .*store\/ is below service\//],
+    ['rest-imports-store.ts.txt', /no-restricted-imports: .*rest\/ is an edge beside graph\//],
     ['long-function.ts.txt', /max-lines-per-function: Function 'tooLong' has too many lines/],
   ])('%s', async (name, expected) => {
     const messages = await lintFixture(name);
@@ -48,6 +49,7 @@ describe('lint rules fail where they should', () => {
         'graph-imports-prisma.ts.txt',
         'graph-imports-store.ts.txt',
         'long-function.ts.txt',
+        'rest-imports-store.ts.txt',
         'store-imports-service.ts.txt',
       ].sort(),
     );

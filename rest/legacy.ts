@@ -1,0 +1,69 @@
+import type { Plugin } from 'graphql-yoga';
+import { OPENAPI_PATH, REST_PATH } from '../graph/yoga.js';
+import { OPENAPI_JSON_PATH, V1_PATH } from './plugin.js';
+import type { Route } from './route.js';
+import { ROUTES } from './routes/index.js';
+
+/**
+ * The SOFA routes under /rest stay for one release as deprecated aliases of /v1: every response says
+ * so in headers (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, a `successor-version` link to the /v1
+ * document), and their OpenAPI document marks every operation deprecated and names its /v1 successor.
+ */
+
+/** When /rest was deprecated: the release that brought /v1. */
+export const REST_DEPRECATED_AT = new Date('2026-12-01T00:00:00Z');
+/** When /rest goes: the release after. Move it if that release moves. */
+export const REST_SUNSET_AT = new Date('2027-03-01T00:00:00Z');
+
+export const deprecationHeaders = (): Record<string, string> => ({
+  deprecation: `@${Math.floor(REST_DEPRECATED_AT.getTime() / 1000)}`,
+  sunset: REST_SUNSET_AT.toUTCString(),
+  link: `<${OPENAPI_JSON_PATH}>; rel="successor-version"`,
+});
+
+/** The /v1 routes that replace each old route, keyed `METHOD /rest/path`. */
+export const successors = (routes: readonly Route[] = ROUTES): Map<string, Route[]> => {
+  const out = new Map<string, Route[]>();
+  for (const r of routes) if (r.replaces) out.set(r.replaces, [...(out.get(r.replaces) ?? []), r]);
+  return out;
+};
+
+type OpenApiDoc = {
+  info?: { description?: string };
+  paths?: Record<string, Record<string, { deprecated?: boolean; description?: string }>>;
+};
+
+/** SOFA's document with every operation deprecated and pointed at its /v1 successor. */
+export const deprecateDocument = (doc: OpenApiDoc, routes: readonly Route[] = ROUTES): OpenApiDoc => {
+  const next = successors(routes);
+  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(methods)) {
+      const to = next.get(`${method.toUpperCase()} ${REST_PATH}${path}`) ?? [];
+      const use = to.map((r) => `${r.method} ${V1_PATH}${r.path} (${r.operationId})`).join(' or ');
+      op.deprecated = true;
+      op.description = `Deprecated: ${use ? `use ${use}` : `see ${OPENAPI_JSON_PATH}`}. This route goes on ${REST_SUNSET_AT.toUTCString()}.${op.description ? `\n\n${op.description}` : ''}`;
+    }
+  }
+  doc.info = {
+    ...doc.info,
+    description: `Deprecated: these routes are aliases kept for one release (until ${REST_SUNSET_AT.toUTCString()}); the REST API is ${V1_PATH} (${OPENAPI_JSON_PATH}).`,
+  };
+  return doc;
+};
+
+/** Marks every /rest response deprecated, and its OpenAPI document too. */
+export const useRestDeprecation = (): Plugin => ({
+  async onResponse({ request, response, setResponse }) {
+    const path = new URL(request.url).pathname;
+    if (path !== REST_PATH && !path.startsWith(`${REST_PATH}/`)) return;
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(deprecationHeaders())) headers.set(name, value);
+    if (path === OPENAPI_PATH && response.status === 200) {
+      const doc = deprecateDocument((await response.json()) as OpenApiDoc);
+      headers.delete('content-length');
+      setResponse(new Response(JSON.stringify(doc), { status: 200, headers }));
+      return;
+    }
+    setResponse(new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+  },
+});

@@ -1,0 +1,115 @@
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { ExecutionResult, GraphQLSchema } from '../graph/graphql.js';
+import { schema as arbiterSchema } from '../graph/schema.js';
+import { compileOperation, type Operation } from './operation.js';
+import { edgeProblem } from './problem.js';
+import { replyFor } from './reply.js';
+import { readBody, RequestProblem, takesBody, variablesOf } from './request.js';
+import { compilePath, type Route } from './route.js';
+import { ROUTES } from './routes/index.js';
+
+/**
+ * The REST edge as a Yoga plugin: requests under /v1 are answered here, each by running its route's
+ * GraphQL operation in-process through Yoga's own pipeline (`getResultForParams`): the same context
+ * and credentials, the same auth scopes, validation, query limits, error masking and logging as a
+ * request to /graphql. The OpenAPI document is served at /v1/openapi.json and /v1/openapi.yaml.
+ */
+export const V1_PATH = '/v1';
+export const OPENAPI_JSON_PATH = `${V1_PATH}/openapi.json`;
+export const OPENAPI_YAML_PATH = `${V1_PATH}/openapi.yaml`;
+
+interface Compiled {
+  readonly op: Operation;
+  readonly match: (path: string) => Record<string, string> | null;
+}
+
+type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+
+/** The route table compiled against the schema, and the document; built on the first /v1 request. */
+class RestTable {
+  readonly compiled: readonly Compiled[];
+  private json?: string;
+  private yaml?: string;
+
+  constructor(
+    readonly schema: GraphQLSchema,
+    readonly routes: readonly Route[],
+  ) {
+    this.compiled = routes.map((route) => ({ op: compileOperation(schema, route), match: compilePath(route.path) }));
+  }
+
+  /** Built on its first request: the builder, its examples and the YAML writer stay out of the cold start. */
+  async document(format: 'json' | 'yaml'): Promise<string> {
+    if (this.json === undefined || this.yaml === undefined) {
+      const [{ buildOpenApi }, { stringify }] = await Promise.all([import('./openapi.js'), import('yaml')]);
+      const doc = buildOpenApi(
+        this.schema,
+        this.compiled.map((c) => c.op),
+      );
+      this.json = JSON.stringify(doc, null, 2);
+      this.yaml = stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+    }
+    return format === 'json' ? this.json : this.yaml;
+  }
+}
+
+const documentResponse = async (table: RestTable, format: 'json' | 'yaml'): Promise<Response> =>
+  new Response(await table.document(format), {
+    headers: {
+      'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+    },
+  });
+
+const handle = async (
+  table: RestTable,
+  yoga: Yoga,
+  request: Request,
+  url: URL,
+  serverContext: Record<string, unknown>,
+): Promise<Response> => {
+  const path = url.pathname.slice(V1_PATH.length) || '/';
+  if (request.method === 'GET' && url.pathname === OPENAPI_JSON_PATH) return documentResponse(table, 'json');
+  if (request.method === 'GET' && url.pathname === OPENAPI_YAML_PATH) return documentResponse(table, 'yaml');
+  const matching = table.compiled.flatMap((c) => {
+    const params = c.match(path);
+    return params ? [{ ...c, params }] : [];
+  });
+  const hit = matching.find((m) => m.op.route.method === request.method);
+  if (!hit) {
+    if (!matching.length) return edgeProblem('ROUTE_NOT_FOUND', `No route ${url.pathname}: see ${OPENAPI_JSON_PATH}.`, url.pathname);
+    const allow = [...new Set(matching.map((m) => m.op.route.method))].join(', ');
+    return edgeProblem('METHOD_NOT_ALLOWED', `${url.pathname} answers ${allow}, not ${request.method}.`, url.pathname, { allow });
+  }
+  try {
+    const body = takesBody(hit.op) ? await readBody(request) : undefined;
+    const input = { request, url, params: hit.params, body };
+    const variables = variablesOf(hit.op, input);
+    const result = (await yoga.getResultForParams(
+      { params: { query: hit.op.document, variables, operationName: hit.op.route.operationId }, request },
+      { ...serverContext },
+    )) as ExecutionResult;
+    return replyFor(hit.op, result, input);
+  } catch (e) {
+    if (e instanceof RequestProblem) return edgeProblem(e.code, e.message, url.pathname);
+    // Never a stack or a message of ours to the client: logged where Yoga logs what it masks.
+    yoga.logger.error(e);
+    return edgeProblem('INTERNAL_SERVER_ERROR', 'Unexpected error.', url.pathname);
+  }
+};
+
+/** Serves /v1 from `routes` (default: the route table of rest/routes/) over the app's schema. */
+export const useRest = (routes: readonly Route[] = ROUTES, schema: GraphQLSchema = arbiterSchema): Plugin => {
+  let yoga: Yoga | undefined;
+  let table: RestTable | undefined;
+  return {
+    onYogaInit: (payload) => {
+      yoga = payload.yoga as unknown as Yoga;
+    },
+    onRequest: ({ request, url, endResponse, serverContext }) => {
+      if (url.pathname !== V1_PATH && !url.pathname.startsWith(`${V1_PATH}/`)) return;
+      table ??= new RestTable(schema, routes);
+      return handle(table, yoga!, request, url, serverContext as Record<string, unknown>).then(endResponse);
+    },
+  };
+};

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { getNamedType, isNonNullType, type GraphQLInputType } from '../graph/graphql.js';
+import { argType, type Operation } from './operation.js';
+import type { Source } from './route.js';
+
+/**
+ * From an HTTP request to the GraphQL variables of its route: path parameters, query parameters, the
+ * JSON body, `If-Match` and `Idempotency-Key`. Only the transport is checked here (JSON, media
+ * type, numbers in the query, the ETag syntax); what the values must be is the schema's business,
+ * which answers with the same typed errors as over GraphQL.
+ */
+
+export class RequestProblem extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The ETag of a game version (strong: it changes with every event of the game). */
+export const etagOf = (version: number): string => `"${version}"`;
+
+/** The version an `If-Match` names; null for `*` (any version: no check). */
+export const parseIfMatch = (header: string): number | null => {
+  const text = header.trim();
+  if (text === '*') return null;
+  const m = /^"(\d{1,9})"$/.exec(text) ?? /^(\d{1,9})$/.exec(text);
+  if (!m)
+    throw new RequestProblem(
+      'BAD_REQUEST',
+      `If-Match must be the game's ETag, a quoted version such as "12" (weak tags never match), not ${JSON.stringify(text)}.`,
+    );
+  return Number(m[1]);
+};
+
+/** Does `If-None-Match` name this ETag (weak comparison, RFC 9110 §13.1.2)? */
+export const noneMatch = (header: string | null, etag: string): boolean => {
+  if (header === null) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+};
+
+const isJson = (contentType: string | null): boolean => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType ?? '');
+
+/** The JSON body, or undefined when there is none; refuses other media types and malformed JSON. */
+export const readBody = async (request: Request): Promise<unknown> => {
+  const text = await request.text();
+  if (text.trim() === '') return undefined;
+  if (!isJson(request.headers.get('content-type')))
+    throw new RequestProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON, with Content-Type: application/json.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RequestProblem('BAD_REQUEST', 'The body is not valid JSON.');
+  }
+};
+
+/** A query parameter as the argument's type wants it (integers parsed; a bad one is 400). */
+const queryValue = (raw: string, type: GraphQLInputType, name: string): unknown => {
+  const named = getNamedType(type).name;
+  if (named === 'Int') {
+    if (!/^-?\d{1,9}$/.test(raw)) throw new RequestProblem('BAD_REQUEST', `The query parameter ${name} must be an integer, not "${raw}".`);
+    return Number(raw);
+  }
+  if (named === 'Boolean') {
+    if (raw !== 'true' && raw !== 'false') throw new RequestProblem('BAD_REQUEST', `The query parameter ${name} must be true or false.`);
+    return raw === 'true';
+  }
+  return raw;
+};
+
+const setPath = (target: Record<string, unknown>, path: string, value: unknown): void => {
+  const keys = path.split('.');
+  let at = target;
+  for (const k of keys.slice(0, -1)) {
+    const next = at[k];
+    at = (typeof next === 'object' && next !== null && !Array.isArray(next) ? next : (at[k] = {})) as Record<string, unknown>;
+  }
+  at[keys[keys.length - 1]!] = value;
+};
+
+export interface RestInput {
+  readonly request: Request;
+  readonly url: URL;
+  readonly params: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+/** The names of the body's properties a route reads one by one (`bodyField` sources). */
+export const bodyFieldNames = (op: Operation): string[] =>
+  Object.values(op.route.args).flatMap((s) => (s.from === 'bodyField' ? [s.name] : []));
+
+const sourceValue = (op: Operation, argPath: string, source: Source, input: RestInput): unknown => {
+  switch (source.from) {
+    case 'path':
+      return input.params[source.name];
+    case 'query': {
+      const raw = input.url.searchParams.get(source.name);
+      return raw === null ? undefined : queryValue(raw, argType(op.field, argPath), source.name);
+    }
+    case 'body':
+      return input.body ?? (isNonNullType(argType(op.field, argPath)) ? {} : undefined);
+    case 'bodyField':
+      return (input.body as Record<string, unknown> | undefined)?.[source.name];
+    case 'ifMatch': {
+      const header = input.request.headers.get('if-match');
+      const version = header === null ? null : parseIfMatch(header);
+      if (version === null && source.required)
+        throw new RequestProblem('PRECONDITION_REQUIRED', 'Send If-Match with the ETag of the game you decided on (GET /v1/games/{id}).');
+      return version ?? undefined;
+    }
+    case 'idempotencyKey':
+      return input.request.headers.get('idempotency-key') ?? randomUUID();
+    case 'value':
+      return source.value;
+  }
+};
+
+/** The GraphQL variables of `op` for this request. */
+export const variablesOf = (op: Operation, input: RestInput): Record<string, unknown> => {
+  const fields = bodyFieldNames(op);
+  if (fields.length) {
+    const b = input.body ?? {};
+    if (typeof b !== 'object' || b === null || Array.isArray(b)) throw new RequestProblem('BAD_REQUEST', 'The body must be a JSON object.');
+    const unknown = Object.keys(b).filter((k) => !fields.includes(k));
+    if (unknown.length)
+      throw new RequestProblem('BAD_REQUEST', `Unknown body ${unknown.length > 1 ? 'properties' : 'property'}: ${unknown.join(', ')}.`);
+  }
+  const variables: Record<string, unknown> = {};
+  for (const [argPath, source] of Object.entries(op.route.args)) {
+    const value = sourceValue(op, argPath, source, input);
+    if (value !== undefined) setPath(variables, argPath, value);
+  }
+  return variables;
+};
+
+/** Whether a route takes a JSON body at all. */
+export const takesBody = (op: Operation): boolean => Object.values(op.route.args).some((s) => s.from === 'body' || s.from === 'bodyField');

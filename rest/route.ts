@@ -1,0 +1,94 @@
+import type { Shape } from './shape.js';
+
+/**
+ * One REST route of /v1: which GraphQL field it runs, where each argument comes from in the HTTP
+ * request, what part of the field's result it answers, and with which status and headers. The route
+ * table (rest/routes/) is all the REST edge knows: the handler (rest/handler.ts) and the OpenAPI
+ * document (rest/openapi.ts) are both built from it.
+ */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Where a GraphQL argument, or an input field under one (`input.gameId`), takes its value from. */
+export type Source =
+  | { readonly from: 'path'; readonly name: string }
+  | { readonly from: 'query'; readonly name: string; readonly description: string }
+  /** The whole JSON body. */
+  | { readonly from: 'body' }
+  /** One property of the JSON body (a field whose arguments are not one input object). */
+  | { readonly from: 'bodyField'; readonly name: string }
+  /** The `If-Match` header: the game version the client decided on (412 when it is stale). */
+  | { readonly from: 'ifMatch'; readonly required: boolean }
+  /** The `Idempotency-Key` header (a fresh key when absent: such a request is not safe to retry). */
+  | { readonly from: 'idempotencyKey' }
+  | { readonly from: 'value'; readonly value: unknown };
+
+export const path = (name: string): Source => ({ from: 'path', name });
+export const query = (name: string, description: string): Source => ({ from: 'query', name, description });
+export const body = (): Source => ({ from: 'body' });
+export const bodyField = (name: string): Source => ({ from: 'bodyField', name });
+export const ifMatch = (required: boolean): Source => ({ from: 'ifMatch', required });
+export const idempotencyKey = (): Source => ({ from: 'idempotencyKey' });
+export const constant = (value: unknown): Source => ({ from: 'value', value });
+
+/** What the route answers of the field's success value. */
+export type Reply =
+  /** The value itself (a game, a match …). */
+  | { readonly kind: 'object' }
+  /** `{ items }`: the value (a list), or its list field `field`. */
+  | { readonly kind: 'list'; readonly field?: string }
+  /** `{ items, nextCursor }` of a Relay connection, with a `Link: rel="next"` header. */
+  | { readonly kind: 'page' }
+  /** The item of the list field `field` whose `id` is the path parameter `param`; 404 `notFound` when none. */
+  | { readonly kind: 'item'; readonly field: string; readonly param: string; readonly notFound: string }
+  /** A string field of the value as `text/plain`. */
+  | { readonly kind: 'text'; readonly field: string; readonly description: string }
+  /** 204, no body. */
+  | { readonly kind: 'empty' };
+
+export interface Route {
+  readonly operationId: string;
+  readonly method: Method;
+  /** Under /v1, OpenAPI style: `/games/{id}/turns`. */
+  readonly path: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** The Query or Mutation field run. */
+  readonly field: string;
+  /** GraphQL argument path → where its value comes from. */
+  readonly args: Readonly<Record<string, Source>>;
+  readonly reply: Reply;
+  /** The shape of the value (for `list`, `page` and `item`: of one item). */
+  readonly shape: Shape;
+  /** Default 200; 201 with `location`. */
+  readonly status?: 200 | 201;
+  /** The `Location` of a created resource, from the value. */
+  readonly location?: (value: Record<string, unknown>) => string;
+  /** The value has the game's `version`: answer it as the ETag (and 304 for a matching `If-None-Match` on GET). */
+  readonly etag?: boolean;
+  /** Codes that mean "the resource of this URL does not exist" here besides the usual ones (404). */
+  readonly notFound?: readonly string[];
+  /** Credentials: `none` (open to anyone), or the API scope a key needs. */
+  readonly auth: 'none' | 'player' | `scope:${string}`;
+  /** The deprecated sofa route this one replaces (for the docs and the migration table). */
+  readonly replaces?: string;
+}
+
+/** OpenAPI path template → a matcher: `/games/{id}` matches `/games/g1` with `{ id: 'g1' }`. */
+export const compilePath = (template: string): ((path: string) => Record<string, string> | null) => {
+  const names: string[] = [];
+  const source = template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const re = new RegExp(`^${source}/?$`);
+  return (p) => {
+    const m = re.exec(p);
+    if (!m) return null;
+    try {
+      return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    } catch {
+      return null; // a malformed %-escape names nothing
+    }
+  };
+};

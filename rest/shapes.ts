@@ -1,0 +1,72 @@
+import { LEAVES, type Shape } from './shape.js';
+
+/**
+ * What each REST resource shows (see rest/shape.ts: every leaf field, and the object fields named
+ * here). A list answers lean items (`…Summary`) so that a page stays inside the query cost limit;
+ * the full resource is one GET away.
+ */
+
+const PLAYER: Shape = LEAVES;
+
+/** A game's rule set: the preset and every parameter's value (overrides included), without the sources. */
+const GAME_RULE_SET: Shape = { name: 'GameRuleSet', expand: { parameters: { name: 'GameRuleParameter' } } };
+
+const WORD: Shape = { name: 'WordScore' };
+const SCORED_WORD: Shape = { expand: { letters: LEAVES } };
+
+/** A score-sheet line: its words without the letter-by-letter breakdown. */
+export const MOVE: Shape = { name: 'Move', expand: { words: WORD } };
+
+export const GAME: Shape = {
+  expand: {
+    ruleSet: GAME_RULE_SET,
+    lexicon: LEAVES,
+    timeControl: LEAVES,
+    seats: { expand: { player: PLAYER } },
+    board: { expand: { tiles: LEAVES } },
+    unseenTiles: LEAVES,
+    pause: LEAVES,
+    lastMove: { name: 'LastMove', expand: { words: SCORED_WORD } },
+    history: MOVE,
+    result: { expand: { adjustments: LEAVES } },
+  },
+};
+
+/** A game in a list: who plays, whose turn, the clock and the scores; no board, racks or history. */
+export const GAME_SUMMARY: Shape = {
+  name: 'GameSummary',
+  expand: {
+    ruleSet: { name: 'RuleSetSummary' },
+    lexicon: LEAVES,
+    timeControl: LEAVES,
+    seats: { expand: { player: PLAYER } },
+    result: { name: 'GameOutcomeSummary' },
+  },
+};
+
+const MATCH_PLAYERS = { expand: { player: PLAYER, firstSecond: LEAVES } };
+const MATCH_RESULT = { expand: { winner: PLAYER } };
+
+export const MATCH: Shape = {
+  expand: {
+    players: MATCH_PLAYERS,
+    games: { expand: { game: GAME_SUMMARY } },
+    result: MATCH_RESULT,
+  },
+};
+
+export const MATCH_SUMMARY: Shape = { name: 'MatchSummary', expand: { players: MATCH_PLAYERS, result: MATCH_RESULT } };
+
+export const AUTH: Shape = { name: 'Session', expand: { player: PLAYER } };
+export const API_KEY: Shape = LEAVES;
+export const NEW_API_KEY: Shape = { expand: { apiKey: API_KEY } };
+export const WEBHOOK: Shape = LEAVES;
+export const NEW_WEBHOOK: Shape = { expand: { subscription: WEBHOOK } };
+export const DELIVERY: Shape = { expand: { log: LEAVES } };
+
+const CITATION: Shape = LEAVES;
+export const RULE_SET: Shape = { expand: { parameters: { expand: { sources: CITATION } } } };
+export const LEXICON: Shape = LEAVES;
+export const SCORED_PLAY: Shape = { expand: { lexicon: LEXICON, placements: LEAVES, words: SCORED_WORD } };
+export const WORD_CHECK: Shape = { expand: { lexicon: LEXICON, results: LEAVES } };
+export const RULING: Shape = { expand: { citations: CITATION } };

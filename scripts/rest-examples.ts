@@ -1,0 +1,183 @@
+/**
+ * `npm run rest-examples`: plays a short game (and the rest of the API) over /v1 against the real app on
+ * an in-memory database, and writes each operation's request and answer to rest/examples.json, where
+ * the OpenAPI document (rest/openapi.ts) takes its examples from. Run it after changing what a route
+ * answers: test/rest/openapi.test.ts lints the document, and an example that no longer matches its
+ * schema fails it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from '../functions/app.js';
+import { setBagSeedSourceForTests } from '../service/game-create.js';
+
+const OUT = join(import.meta.dirname, '..', 'rest', 'examples.json');
+const GCG = readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'gcg', 'liwords', 'doug_vs_emely.gcg'), 'utf8');
+
+/** Alice's first play: a word from the rack FICDSAU that the bag seed below deals her (the script prints both racks). */
+const FIRST_MOVE = '8D ACIDS';
+
+let now = new Date('2026-11-21T12:00:00.000Z');
+const app = await createApp({
+  dbOptions: { dataDir: 'memory://' },
+  env: { ARBITER_JWT_SECRET: 'examples-only-secret-of-at-least-32-chars' },
+  now: () => now,
+  warn: () => undefined,
+});
+setBagSeedSourceForTests(() => 'rest-examples-bag-seed-0123456789abcdef');
+
+// The answers are read loosely here: the document's schemas, not this script, say what they hold.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+const examples: Record<string, { request?: unknown; status: number; response?: unknown }> = {};
+const problems: Record<string, unknown> = {};
+
+/** One request; the first answer of each operation (or of each problem status) is kept as its example. */
+const call = async (
+  operationId: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Json> => {
+  const res = await app.yoga.fetch(`http://localhost/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  const value = type.includes('json') ? JSON.parse(text) : text || undefined;
+  if (res.status >= 400) {
+    problems[String(res.status)] ??= value;
+    return value;
+  }
+  examples[operationId] ??= {
+    ...(body === undefined ? {} : { request: body }),
+    status: res.status,
+    ...(value === undefined ? {} : { response: value }),
+  };
+  return value;
+};
+
+const alice = await call('registerPlayer', 'POST', '/players', undefined, {
+  handle: 'alice',
+  displayName: 'Alice',
+  password: 'alice-demo-1',
+});
+const bob = await call('registerPlayer', 'POST', '/players', undefined, { handle: 'bob', displayName: 'Bob', password: 'bob-demo-1' });
+const signIn = async (handle: string) =>
+  (await call('createSession', 'POST', '/sessions', undefined, { handle, password: `${handle}-demo-1` })).token as string;
+let A = await signIn('alice');
+let B = bob.token as string;
+void alice;
+await call('getMe', 'GET', '/me', A);
+
+// A game, two turns, its score sheet and record; the problems a client meets on the way.
+const game = await call('createGame', 'POST', '/games', A, { ruleSet: 'NSA_2008', opponent: 'bob' });
+const id = game.id as string;
+const bobsView = await call('getGame', 'GET', `/games/${id}`, B);
+console.log(`alice holds ${game.myRack}, bob ${bobsView.myRack}`);
+await call('submitTurn', 'POST', `/games/${id}/turns`, A, { play: { move: '8G QQ' } }, { 'if-match': `"${game.version}"` });
+const played = await call(
+  'submitTurn',
+  'POST',
+  `/games/${id}/turns`,
+  A,
+  { play: { move: FIRST_MOVE } },
+  {
+    'if-match': `"${game.version}"`,
+    'idempotency-key': 'alice-turn-1',
+  },
+);
+await call('submitTurn', 'POST', `/games/${id}/turns`, B, { pass: true }, { 'if-match': `"${game.version}"` });
+await call(
+  'submitTurn',
+  'POST',
+  `/games/${id}/turns`,
+  B,
+  { exchange: { tiles: String(bobsView.myRack).slice(0, 2) } },
+  {
+    'if-match': `"${played.version}"`,
+  },
+);
+await call('listTurns', 'GET', `/games/${id}/turns`, B);
+await call('getGameRecord', 'GET', `/games/${id}/record`, A);
+await call('getGame', 'GET', '/games/00000000-0000-0000-0000-000000000000', A);
+await call('listMyGames', 'GET', '/me/games?first=1', A);
+
+// An open seat taken, a game aborted; a correspondence game with a pause and a timeout claimed.
+const open = await call('createGame', 'POST', '/games', A, {});
+await call('joinGame', 'POST', `/games/${open.id}/join`, B);
+await call('abortGame', 'POST', `/games/${open.id}/abort`, A);
+const corr = await call('createGame', 'POST', '/games', A, {
+  opponent: 'bob',
+  timeControl: { kind: 'correspondence', turnSeconds: 86400 },
+});
+const asked = await call('requestPause', 'POST', `/games/${corr.id}/pause`, A, { seconds: 7200 });
+await call('declinePause', 'POST', `/games/${corr.id}/pause/decline`, B, undefined, { 'if-match': `"${asked.version}"` });
+await call('requestPause', 'POST', `/games/${corr.id}/pause`, A, { seconds: 7200 });
+await call('acceptPause', 'POST', `/games/${corr.id}/pause/accept`, B);
+await call('resumeGame', 'POST', `/games/${corr.id}/resume`, A);
+await call(
+  'submitTurn',
+  'POST',
+  `/games/${corr.id}/turns`,
+  A,
+  { pass: true },
+  { 'if-match': `"${(await call('getGame', 'GET', `/games/${corr.id}`, A)).version}"` },
+);
+now = new Date(now.getTime() + 3 * 86400_000);
+[A, B] = [await signIn('alice'), await signIn('bob')]; // the tokens of three days ago have expired
+await call('claimTimeout', 'POST', `/games/${corr.id}/claim-timeout`, A);
+await call('importGame', 'POST', '/imports', A, { gcg: GCG, seat: 0 });
+
+// A match.
+const match = await call('createMatch', 'POST', '/matches', A, {});
+await call('joinMatch', 'POST', `/matches/${match.id}/join`, B);
+await call('getMatch', 'GET', `/matches/${match.id}`, B);
+await call('listMyMatches', 'GET', '/me/matches?first=1', B);
+
+// Keys and webhooks.
+const key = await call('createApiKey', 'POST', '/api-keys', A, {
+  name: 'tournament bot',
+  scopes: ['games:read', 'games:play', 'webhooks:manage'],
+});
+await call('listApiKeys', 'GET', '/api-keys', A);
+await call('getApiKey', 'GET', `/api-keys/${key.apiKey.id}`, A);
+const hook = await call('createWebhook', 'POST', '/webhooks', key.key, {
+  url: 'https://bot.example/arbiter',
+  kinds: ['your-turn', 'game-ended'],
+});
+await call('listWebhooks', 'GET', '/webhooks', key.key);
+await call('getWebhook', 'GET', `/webhooks/${hook.subscription.id}`, key.key);
+await call('updateWebhook', 'PATCH', `/webhooks/${hook.subscription.id}`, key.key, { active: false });
+await call('listWebhookDeliveries', 'GET', `/webhooks/${hook.subscription.id}/deliveries?first=5`, key.key);
+await call('deleteWebhook', 'DELETE', `/webhooks/${hook.subscription.id}`, key.key);
+await call('revokeApiKey', 'DELETE', `/api-keys/${key.apiKey.id}`, A);
+
+// Rules.
+await call('listRuleSets', 'GET', '/rule-sets');
+await call('getRuleSet', 'GET', '/rule-sets/WESPA');
+await call('checkRuleSet', 'POST', '/checks/rule-set', undefined, { id: 'WESPA', overrides: { challenge: { points: 10 } } });
+await call('listLexicons', 'GET', '/lexicons');
+await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
+await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
+await call('adjudicate', 'POST', '/adjudications', undefined, { dispute: { kind: 'overtime', secondsOver: 125 }, ruleSet: 'NSA_2008' });
+
+/** Long lists cut to their first items (still valid against the schemas): rule parameters, presets, list pages, score sheets. */
+const trim = (v: unknown, key = ''): unknown => {
+  if (Array.isArray(v))
+    return (key === 'parameters' || key === 'items' ? v.slice(0, 2) : key === 'history' ? v.slice(0, 4) : v).map((x) => trim(x));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trim(x, k)]));
+  return v;
+};
+
+writeFileSync(OUT, `${JSON.stringify(trim({ ...examples, problems }), null, 2)}\n`);
+console.log(`rest/examples.json: ${Object.keys(examples).length} operations, problems ${Object.keys(problems).join(', ')}`);
+setBagSeedSourceForTests(null);
+await app.close();
