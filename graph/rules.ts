@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Ruling } from '../engine/adjudication/index.js';
 import { formatAnchor, formatSquare } from '../engine/board.js';
-import type { Citation } from '../engine/errors.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import type { Placement } from '../engine/board.js';
 import { describeParameterType, getParameter, PARAMETERS, type Parameter } from '../engine/rules/params.js';
@@ -9,7 +7,6 @@ import { PRESETS } from '../engine/rules/presets.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
 import type { ScoredLetter, ScoredWord } from '../engine/scoring.js';
 import {
-  answerDispute,
   answerPlay,
   answerWords,
   DEFAULT_RULE_SET,
@@ -22,8 +19,8 @@ import { builder } from './builder.js';
 import { CitationType, RuleViolation, ValidationError, unwrap } from './errors.js';
 
 /**
- * Rule sets, lexicons, and the stateless rule checks: checkPlay, checkWords, adjudicate. Open to
- * every caller, signed in or not: they read nothing stored.
+ * Rule sets, lexicons, and the stateless rule checks: checkPlay, checkWords (adjudicate is disputes.ts).
+ * Open to every caller, signed in or not: they read nothing stored.
  */
 
 const RULE_ERRORS = [RuleViolation, ValidationError];
@@ -275,40 +272,5 @@ builder.queryField('checkWords', (t) =>
       lexicon: t.arg.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
     },
     resolve: (_root, args, ctx) => unwrap(answerWords(ctx.lexicons, args.words, args.lexicon)),
-  }),
-);
-
-// ---------------------------------------------------------------------------------------------
-// adjudicate
-
-const RulingType = builder.objectRef<{ ruling: Ruling; ruleSet: RuleSet }>('Ruling').implement({
-  description: 'The answer to a dispute: a stable code, its concrete effects, the rules relied on, and a plain explanation.',
-  fields: (t) => ({
-    ruling: t.string({
-      description: 'Stable ruling code, e.g. TURN_IS_PASS, SCORE_PENALTY, NOT_APPLICABLE.',
-      resolve: (r) => r.ruling.ruling,
-    }),
-    effects: t.field({
-      type: ['JSON'],
-      description: 'Concrete consequences, each an object with a `type` (score-delta, turn-becomes-pass, opponent-chooses, clock …).',
-      resolve: (r) => [...r.ruling.effects],
-    }),
-    citations: t.field({ type: [CitationType], resolve: (r): Citation[] => [...r.ruling.citations] }),
-    explanation: t.string({ resolve: (r) => r.ruling.explanation }),
-    ruleSet: t.string({ description: 'The preset id ruled under.', resolve: (r) => r.ruleSet.id }),
-  }),
-});
-
-builder.queryField('adjudicate', (t) =>
-  t.field({
-    type: RulingType,
-    description: 'Rules on a dispute (any kind of the adjudication module, as JSON: {"kind": "illegal-exchange", …}) under a rule set.',
-    errors: { types: RULE_ERRORS, directResult: true, union: { name: 'AdjudicateResult' } },
-    args: {
-      dispute: t.arg({ type: 'JSON', required: true, description: 'The facts, e.g. {"kind": "overtime", "secondsOver": 125}.' }),
-      ruleSet: t.arg.string({ required: false, description: `Preset id (default ${DEFAULT_RULE_SET}).` }),
-      overrides: t.arg({ type: 'JSON', required: false, description: 'Rule-set overrides, nested.' }),
-    },
-    resolve: (_root, args) => unwrap(answerDispute(args.dispute, args.ruleSet, args.overrides)),
   }),
 );

@@ -17,7 +17,7 @@ import { enumOf } from './spec.js';
 
 /** The closed vocabularies of dispute facts, named once for every kind (and API type) that uses them. */
 
-export const PARTY = enumOf('Party', PARTIES, 'A party to the dispute: the player whose act is in dispute, or the opponent.');
+export const PARTY = enumOf('DisputeParty', PARTIES, 'A party to the dispute: the player whose act is in dispute, or the opponent.');
 export const ILLEGAL_EXCHANGE_STAGE = enumOf(
   'IllegalExchangeStage',
   ILLEGAL_EXCHANGE_STAGES,
@@ -28,8 +28,12 @@ export const TURN_RECORD_KIND = enumOf(
   TURN_RECORD_KINDS,
   'A turn in a run of turns: a scoreless kind (pass, exchange, challenged-off, lost-challenge, zero-point-play) or a scoring play.',
 );
-export const FORFEIT_ROLE = enumOf('ForfeitRole', FORFEIT_ROLES, 'The player’s part in an unplayed game (seed-001 §4).');
-export const SLIP_STATE = enumOf('SlipState', SLIP_STATES, 'Where the result slip is: not signed, signed but not handed in, or submitted.');
+export const FORFEIT_ROLE = enumOf('DisputeForfeitRole', FORFEIT_ROLES, 'The player’s part in an unplayed game (seed-001 §4).');
+export const SLIP_STATE = enumOf(
+  'ResultSlipState',
+  SLIP_STATES,
+  'Where the result slip is: not signed, signed but not handed in, or submitted.',
+);
 export const UNDERDRAW_DISCOVERY = enumOf(
   'UnderdrawDiscovery',
   UNDERDRAW_DISCOVERIES,
@@ -49,4 +53,4 @@ export const BLANK_DESIGNATION = enumOf(
   BLANK_DESIGNATIONS,
   'The state of a blank’s designation when it is disputed (WESPA 3.8(b)–(d)).',
 );
-export const REQUEST_REPLY = enumOf('RequestReply', REQUEST_REPLIES, 'The opponent’s answer to a request.');
+export const REQUEST_REPLY = enumOf('DisputeRequestReply', REQUEST_REPLIES, 'The opponent’s answer to a request.');
