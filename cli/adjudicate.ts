@@ -1,7 +1,7 @@
 /**
  * `arbiter adjudicate DISPUTE.json [--rules PRESET] [--set path=value]… [--json]`: answers a dispute read
  * from a file (the JSON the API takes) under one preset, or under every preset when `--rules` is not
- * given. Exit 0, or 2 for bad input: unreadable file, invalid JSON, invalid dispute (the message names the
+ * given, with its verdict (ALLOWED, FORBIDDEN, NO_RULE, DIRECTOR_DECIDES) and code. Exit 0, or 2 for bad input: unreadable file, invalid JSON, invalid dispute (the message names the
  * field), unknown preset or bad override.
  */
 import { readFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ const describeEffect = (e: Ruling['effects'][number]): string => {
 
 const formatText = (rules: string, r: Ruling): string =>
   [
-    `${rules}: ${r.ruling}`,
+    `${rules}: ${r.ruling} (${r.verdict})`,
     `  ${r.explanation}`,
     ...r.effects.map((e) => `  - ${describeEffect(e)}`),
     `  cites: ${r.citations.map(formatCitationTagged).join('; ')}`,

@@ -115,7 +115,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     for (const m of report.mismatches) io.out(`${m.reason} [${m.code}: record ${m.expected}, engine ${m.actual}]`);
     for (const e of report.errors) io.out(`${e.message} [${e.code}]`);
     for (const p of report.phonies) io.out(`Turn ${p.turn}: ${p.player} played ${p.words.join(', ')}, not in ${lexicon?.name}.`);
-    for (const w of report.warnings) io.out(`note: ${w}`);
+    for (const w of report.warnings) io.out(`note: ${w.message} [${w.code}]`);
     io.out(
       `${report.moves} moves; final scores: ${Object.entries(report.finalScores)
         .map(([n, s]) => `${n} ${s}`)

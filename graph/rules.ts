@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Ruling } from '../engine/adjudication/index.js';
 import { formatAnchor, formatSquare } from '../engine/board.js';
-import type { Citation } from '../engine/errors.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import type { Placement } from '../engine/board.js';
 import { describeParameterType, getParameter, isRuleSetId, PARAMETERS, type Parameter } from '../engine/rules/params.js';
@@ -9,7 +7,6 @@ import { PRESETS } from '../engine/rules/presets.js';
 import type { RuleSet, RuleSetId } from '../engine/rules/ruleset.js';
 import type { ScoredLetter, ScoredWord } from '../engine/scoring.js';
 import {
-  answerDispute,
   answerPlay,
   answerWords,
   DEFAULT_RULE_SET,
@@ -23,8 +20,8 @@ import { ChallengeModeEnum, eitherOf, PremiumSquareEnum, RuleSetPresetEnum } fro
 import { CitationType, resultUnion, RuleViolation, ValidationError, unwrap } from './errors.js';
 
 /**
- * Rule sets, lexicons, and the stateless rule checks: checkPlay, checkWords, adjudicate. Open to
- * every caller, signed in or not: they read nothing stored.
+ * Rule sets, lexicons, and the stateless rule checks: checkPlay, checkWords (adjudicate is disputes.ts).
+ * Open to every caller, signed in or not: they read nothing stored.
  */
 
 const RULE_ERRORS = [RuleViolation, ValidationError];
@@ -337,65 +334,5 @@ builder.queryField('checkWords', (t) =>
       lexicon: t.arg.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
     },
     resolve: (_root, args, ctx) => unwrap(answerWords(ctx.lexicons, args.words, args.lexicon)),
-  }),
-);
-
-// ---------------------------------------------------------------------------------------------
-// adjudicate
-
-const RulingType = builder.objectRef<{ ruling: Ruling; ruleSet: RuleSet }>('Ruling').implement({
-  description: 'The answer to a dispute: a stable code, its concrete effects, the rules relied on, and a plain explanation.',
-  fields: (t) => ({
-    ruling: t.string({
-      description: 'Stable ruling code, e.g. TURN_IS_PASS, SCORE_PENALTY, NOT_APPLICABLE.',
-      resolve: (r) => r.ruling.ruling,
-    }),
-    effects: t.field({
-      type: ['JSON'],
-      description: 'Concrete consequences, each an object with a `type` (score-delta, turn-becomes-pass, opponent-chooses, clock …).',
-      resolve: (r) => [...r.ruling.effects],
-    }),
-    citations: t.field({
-      type: [CitationType],
-      description: 'The rules relied on, at least one.',
-      resolve: (r): Citation[] => [...r.ruling.citations],
-    }),
-    explanation: t.string({ description: 'The ruling in plain words, for the players.', resolve: (r) => r.ruling.explanation }),
-    ruleSet: t.string({
-      description: 'The preset id ruled under, as a string.',
-      deprecationReason: 'Use preset (the RuleSetPreset enum).',
-      resolve: (r) => r.ruleSet.id,
-    }),
-    preset: t.field({ type: RuleSetPresetEnum, description: 'The preset ruled under.', resolve: (r) => r.ruleSet.id as RuleSetId }),
-  }),
-});
-
-builder.queryField('adjudicate', (t) =>
-  t.field({
-    type: RulingType,
-    description: 'Rules on a dispute (any kind of the adjudication module, as JSON: {"kind": "illegal-exchange", …}) under a rule set.',
-    errors: { types: RULE_ERRORS, directResult: true, union: resultUnion('AdjudicateResult', 'Ruling') },
-    args: {
-      dispute: t.arg({
-        type: 'JSON',
-        required: true,
-        description: 'The facts, e.g. {"kind": "overtime", "secondsOver": 125} (every kind and its facts: docs/adjudication.md).',
-      }),
-      preset: t.arg({ type: RuleSetPresetEnum, required: false, description: `The rule-set preset (default ${DEFAULT_RULE_SET}).` }),
-      ruleSet: t.arg.string({
-        required: false,
-        description: 'The preset id as a string.',
-        deprecationReason: 'Use preset (the RuleSetPreset enum).',
-      }),
-      overrides: t.arg({ type: 'JSON', required: false, description: 'Rule-set overrides, nested like the rule set.' }),
-    },
-    resolve: (_root, args) =>
-      unwrap(
-        answerDispute(
-          args.dispute,
-          eitherOf({ field: 'preset', value: args.preset }, { field: 'ruleSet', value: args.ruleSet }),
-          args.overrides,
-        ),
-      ),
   }),
 );

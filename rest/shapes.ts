@@ -70,3 +70,4 @@ export const LEXICON: Shape = LEAVES;
 export const SCORED_PLAY: Shape = { expand: { lexicon: LEXICON, placements: LEAVES, words: SCORED_WORD } };
 export const WORD_CHECK: Shape = { expand: { lexicon: LEXICON, results: LEAVES } };
 export const RULING: Shape = { expand: { citations: CITATION } };
+export const DISPUTE_KIND: Shape = { expand: { facts: LEAVES } };

@@ -3,7 +3,9 @@ import { resolveRuleSet } from '../rules/params.js';
 import { PRESETS } from '../rules/presets.js';
 import type { RuleSet, RuleSetId } from '../rules/ruleset.js';
 import { adjudicate } from './adjudicate.js';
-import { DISPUTE_KINDS } from './dispute.js';
+import { verdictProblems } from './consistency.js';
+import { DISPUTE_KINDS, type DisputeKind } from './dispute.js';
+import { specOf } from './kinds/index.js';
 import { parseDispute } from './parse.js';
 import type { Effect, Ruling, RulingCode } from './ruling.js';
 
@@ -30,27 +32,27 @@ const TABLE: readonly Row[] = [
   [
     'illegal exchange, announced only',
     { kind: 'illegal-exchange', bagCount: 5, stage: 'announced', exchangedCount: 3 },
-    ['TURN_IS_PASS', 'TURN_IS_PASS', NA, NA, NA],
+    ['TURN_IS_PASS', 'TURN_IS_PASS', 'NO_REMEDY_STATED', 'NO_PENALTY', NA],
   ],
   [
     'illegal exchange, drawn not racked',
     { kind: 'illegal-exchange', bagCount: 5, stage: 'drawn-not-racked', exchangedCount: 3 },
-    ['TILES_SHOWN_AND_RETURNED', 'TURN_IS_PASS', NA, NA, NA],
+    ['TILES_SHOWN_AND_RETURNED', 'TURN_IS_PASS', 'NO_REMEDY_STATED', 'NO_PENALTY', NA],
   ],
   [
     'illegal exchange, old returned',
     { kind: 'illegal-exchange', bagCount: 5, stage: 'old-returned-new-not-racked', exchangedCount: 3 },
-    ['OPPONENT_CHOOSES_TILES', 'OPPONENT_CHOOSES_TILES', NA, NA, NA],
+    ['OPPONENT_CHOOSES_TILES', 'OPPONENT_CHOOSES_TILES', 'NO_REMEDY_STATED', 'NO_PENALTY', NA],
   ],
   [
     'illegal exchange, racking started',
     { kind: 'illegal-exchange', bagCount: 5, stage: 'racking-started', exchangedCount: 4 },
-    ['OPPONENT_CHOOSES_TILES', 'OPPONENT_CHOOSES_TILES', NA, NA, NA],
+    ['OPPONENT_CHOOSES_TILES', 'OPPONENT_CHOOSES_TILES', 'NO_REMEDY_STATED', 'NO_PENALTY', NA],
   ],
   [
     'illegal exchange, after the opponent’s turn',
     { kind: 'illegal-exchange', bagCount: 5, stage: 'after-opponent-turn', exchangedCount: 6 },
-    ['SCORE_PENALTY', 'SCORE_PENALTY', NA, NA, NA],
+    ['SCORE_PENALTY', 'SCORE_PENALTY', 'NO_REMEDY_STATED', 'NO_REMEDY_STATED', NA],
   ],
   [
     'announced five, placed four',
@@ -450,6 +452,7 @@ describe('adjudicate: every dispute under every preset', () => {
     expect(r.citations.length).toBeGreaterThan(0);
     expect(r.explanation.length).toBeGreaterThan(20);
     if (expected === NA) expect(r.effects).toEqual([]);
+    expect(verdictProblems(r, specOf(dispute.kind as DisputeKind), PRESETS[id])).toEqual([]);
   });
 });
 
@@ -533,8 +536,13 @@ describe('seed-000: exchange disputes', () => {
 
   test('an exchange larger than the pool under seed-003 is forbidden but has no remedy', () => {
     const r = under('MATCH_VARIANT', { kind: 'illegal-exchange', bagCount: 2, stage: 'announced', exchangedCount: 3 });
-    expect(r.ruling).toBe(NA);
+    expect(r).toMatchObject({ verdict: 'FORBIDDEN', ruling: 'NO_REMEDY_STATED', effects: [] });
     expect(r.explanation).toContain('no remedy');
+  });
+  test('an exchange the pool can cover under seed-003 is legal: ALLOWED, not "not applicable"', () => {
+    const r = under('MATCH_VARIANT', { kind: 'illegal-exchange', bagCount: 5, stage: 'announced', exchangedCount: 3 });
+    expect(r).toMatchObject({ verdict: 'ALLOWED', ruling: 'NO_PENALTY', effects: [] });
+    expect(r.explanation).toContain('was legal');
   });
 });
 
@@ -850,11 +858,14 @@ describe('scenarios S5–S38: effects worked out by hand', () => {
       { type: 'play-withdrawn', party: 'player' },
       { type: 'turn-becomes-pass', party: 'player' },
     ]);
+    // The play wrongly taken off goes back on the board first.
     expect(effects('NSA_2008', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: false })).toEqual([
+      { type: 'play-restored', party: 'player' },
       { type: 'turn-becomes-pass', party: 'opponent' },
     ]);
     // WESPA: 5 points for each of the 2 valid words.
     expect(effects('WESPA', { kind: 'wrong-adjudication', ruledAcceptable: false, tilesTouchedRack: false, wordsChallenged: 2 })).toEqual([
+      { type: 'play-restored', party: 'player' },
       { type: 'score-delta', party: 'player', points: 10 },
     ]);
   });

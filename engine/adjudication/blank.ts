@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/ruleset.js';
 import type { BlankDesignationDispute } from './dispute.js';
-import { citeParams, notApplicable, onlineNotApplicable, ruling, type Ruling } from './ruling.js';
+import { citeParams, mergeCitations, noRule, onlineNoRule, ruling, type Ruling } from './ruling.js';
 
 /**
  * A blank not designated when the clock was pressed (`play.undeclaredBlank`: WESPA 3.8(b), NASPA IV.F.1) or
@@ -8,11 +8,11 @@ import { citeParams, notApplicable, onlineNotApplicable, ruling, type Ruling } f
  * after the next; seed-003 rule 10, fixed for the rest of the game).
  */
 export const adjudicateBlankDesignation = (d: BlankDesignationDispute, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an undesignated or disputed blank');
+  const online = onlineNoRule(rs, 'an undesignated or disputed blank');
   if (online) return online;
   if (d.designation === 'undeclared') {
     const cites = citeParams(rs, 'play.undeclaredBlank');
-    if (rs.play.undeclaredBlank === 'none') return notApplicable(`${rs.name} gives no remedy for a blank left undesignated.`, cites);
+    if (rs.play.undeclaredBlank === 'none') return noRule(`${rs.name} gives no remedy for a blank left undesignated.`, cites);
     return ruling(
       'BLANK_DECLARATION_DEMANDED',
       [{ type: 'clock', party: 'player', action: 'restart', seconds: null, when: 'now, until the blank is designated' }],
@@ -21,9 +21,14 @@ export const adjudicateBlankDesignation = (d: BlankDesignationDispute, rs: RuleS
     );
   }
   const cites = citeParams(rs, 'play.blankDispute');
+  if (d.playsSince === 0 && rs.play.blankDisputeNextTurn === 'none' && rs.play.blankDispute !== 'none')
+    return noRule(
+      `${rs.name} has no known rule for a designation disputed on the turn right after the blank was played.`,
+      citeParams(rs, 'play.blankDispute', 'play.blankDisputeNextTurn'),
+    );
   switch (rs.play.blankDispute) {
     case 'none':
-      return notApplicable(`${rs.name} has no rule for a blank designation disputed later.`, cites);
+      return noRule(`${rs.name} has no rule for a blank designation disputed later.`, cites);
     case 'fixed':
       return ruling(
         'DESIGNATION_STANDS',
@@ -32,17 +37,14 @@ export const adjudicateBlankDesignation = (d: BlankDesignationDispute, rs: RuleS
         'A blank stays the letter it was designated as for the rest of the game, so the designation stands.',
       );
     case 'fixed-after-next-play':
-      return d.playsSince >= 1
-        ? ruling(
-            'DESIGNATION_STANDS',
-            [],
-            cites,
-            `${d.playsSince === 1 ? 'A play has' : `${d.playsSince} plays have`} been made since the blank was played, and from then on its designation cannot be changed.`,
-          )
-        : notApplicable(
-            'Clarifying a blank on the turn right after it was played is a separate rule (NASPA IV.F.2.a) whose text was not read.',
-            cites,
-          );
+      return ruling(
+        'DESIGNATION_STANDS',
+        [],
+        mergeCitations(cites, citeParams(rs, 'play.blankDisputeNextTurn')),
+        d.playsSince === 0
+          ? 'The turn right after the blank was played follows the rule of later turns, on which its designation cannot be changed.'
+          : `${d.playsSince === 1 ? 'A play has' : `${d.playsSince} plays have`} been made since the blank was played, and from then on its designation cannot be changed.`,
+      );
     case 'wespa-3.8':
       return d.designation === 'improperly-declared'
         ? ruling(

@@ -2,7 +2,7 @@ import type { Citation } from '../errors.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ChallengeAfterDraw, CourtesyDraw, FastBagging, LongHold, OutPlayHold } from './dispute.js';
 import { overdrawEffects } from './drawing.js';
-import { citeParams, mergeCitations, notApplicable, plural, ruling, voidNotApplicable, type Ruling } from './ruling.js';
+import { citeParams, mergeCitations, noRule, plural, ruling, voidNoRule, type Ruling } from './ruling.js';
 
 /**
  * The window to challenge: how long the opponent may consider a play, hold it, or challenge after
@@ -11,15 +11,12 @@ import { citeParams, mergeCitations, notApplicable, plural, ruling, voidNotAppli
 
 /** Drawing before the opponent could challenge: `challenge.earlyDraw` (seed-001 §8; WESPA 3.10.1–3.10.2). */
 export const adjudicateFastBagging = (d: FastBagging, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   switch (c.earlyDraw) {
     case 'none':
-      return notApplicable(
-        `${rs.name} has no rule about drawing before the opponent can challenge.`,
-        citeParams(rs, 'challenge.earlyDraw'),
-      );
+      return noRule(`${rs.name} has no rule about drawing before the opponent can challenge.`, citeParams(rs, 'challenge.earlyDraw'));
     case 'window-director-decides': {
       const cites = citeParams(rs, 'challenge.earlyDraw', 'challenge.windowSeconds');
       return d.secondsBeforeDraw < c.windowSeconds
@@ -57,11 +54,11 @@ export const adjudicateFastBagging = (d: FastBagging, rs: RuleSet): Ruling => {
 
 /** Hold or challenge after the out play: `challenge.outPlayHoldSeconds` and `challenge.outPlayWindowEnd` (seed-001 §9; WESPA 5.1.1–5.1.3). */
 export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   if (c.outPlayWindowEnd === 'none')
-    return notApplicable(`${rs.name} has no rule for holding or challenging the out play.`, citeParams(rs, 'challenge.outPlayWindowEnd'));
+    return noRule(`${rs.name} has no rule for holding or challenging the out play.`, citeParams(rs, 'challenge.outPlayWindowEnd'));
   const cites = citeParams(rs, 'challenge.outPlayWindowEnd', 'challenge.outPlayHoldSeconds');
   const inTime = d.secondsAfterNeutralise <= c.outPlayHoldSeconds;
   const acted = d.held || d.challenged;
@@ -74,6 +71,7 @@ export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
       ],
       cites,
       `Once the clock is neutralised the game is over unless the opponent holds or challenges within ${c.outPlayHoldSeconds} seconds; ${acted ? `acting after ${d.secondsAfterNeutralise} seconds is too late` : 'the opponent did neither'}.`,
+      acted ? 'FORBIDDEN' : 'ALLOWED',
     );
   }
   if (d.challenged) {
@@ -122,17 +120,18 @@ export const adjudicateOutPlayHold = (d: OutPlayHold, rs: RuleSet): Ruling => {
  * and a flash-draw (score not recorded first, or written in advance) leaves the challenge open.
  */
 export const adjudicateChallengeAfterDraw = (d: ChallengeAfterDraw, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   const cites = citeParams(rs, 'challenge.earlyDraw');
-  if (c.earlyDraw === 'none') return notApplicable(`${rs.name} has no rule about challenging after the player has drawn.`, cites);
+  if (c.earlyDraw === 'none') return noRule(`${rs.name} has no rule about challenging after the player has drawn.`, cites);
   if (d.holdCalled) {
     return ruling(
       'CHALLENGE_ALLOWED',
       [{ type: 'challenge-allowed', allowed: true }],
       cites,
       'A hold was called before the player drew, so drawing did not accept the play and the challenge stands.',
+      'ALLOWED',
     );
   }
   if (c.earlyDraw === 'window-director-decides') {
@@ -171,12 +170,11 @@ export const adjudicateChallengeAfterDraw = (d: ChallengeAfterDraw, rs: RuleSet)
 
 /** A long hold: `challenge.holdLimit` (WESPA 3.10.5, 6.3.1(h)); the limit is `time.overtimeForfeitMinutes` of the holder's overtime. */
 export const adjudicateLongHold = (d: LongHold, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const cites = citeParams(rs, 'challenge.holdLimit', 'time.overtimeForfeitMinutes');
   const limit = rs.time.overtimeForfeitMinutes;
-  if (rs.challenge.holdLimit === 'none')
-    return notApplicable(`${rs.name} has no rule limiting a hold.`, citeParams(rs, 'challenge.holdLimit'));
+  if (rs.challenge.holdLimit === 'none') return noRule(`${rs.name} has no rule limiting a hold.`, citeParams(rs, 'challenge.holdLimit'));
   if (limit !== null && d.holderOvertimeSeconds >= limit * 60) {
     return ruling(
       'GAME_FORFEITED',
@@ -209,11 +207,11 @@ export const adjudicateLongHold = (d: LongHold, rs: RuleSet): Ruling => {
  * `challenge.drawnTilesOnLoss` when they were mixed into the rack.
  */
 export const adjudicateCourtesyDraw = (d: CourtesyDraw, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   if (c.courtesyDrawSeconds === 0 || c.drawnTilesOnLoss === 'none') {
-    return notApplicable(`${rs.name} has no courtesy draw.`, citeParams(rs, 'challenge.courtesyDrawSeconds', 'challenge.drawnTilesOnLoss'));
+    return noRule(`${rs.name} has no courtesy draw.`, citeParams(rs, 'challenge.courtesyDrawSeconds', 'challenge.drawnTilesOnLoss'));
   }
   const citations: Citation[] = citeParams(rs, 'challenge.courtesyDrawSeconds', 'challenge.drawnTilesOnLoss');
   const sentences: string[] = [];

@@ -5,9 +5,9 @@ import { overdrawEffects } from './drawing.js';
 import {
   citeParams,
   mergeCitations,
-  notApplicable,
-  onlineNotApplicable,
-  voidNotApplicable,
+  noRule,
+  onlineNoRule,
+  voidNoRule,
   plural,
   ruling,
   type Effect,
@@ -130,7 +130,7 @@ const outcome = (rs: RuleSet, playValid: boolean, words: number): Outcome =>
 
 /** The result of a challenge (seed-001 §2; WESPA 3.10.13, 3.11.2; seed-002; Woogles). */
 export const adjudicateChallengeOutcome = (d: ChallengeOutcome, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const o = outcome(rs, d.playValid, d.wordsChallenged);
   return ruling(o.code, o.effects, o.citations, o.explanation);
@@ -142,11 +142,11 @@ export const adjudicateChallengeOutcome = (d: ChallengeOutcome, rs: RuleSet): Ru
  * (`challenge.clockRestart`: seed-001 §2).
  */
 export const adjudicateReturnFromChallenge = (d: ReturnFromChallenge, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   if (c.drawnTilesOnLoss === 'none' && c.clockRestart === 'none') {
-    return notApplicable(
+    return noRule(
       `${rs.name} has no procedure for returning to the board after a challenge.`,
       citeParams(rs, 'challenge.drawnTilesOnLoss', 'challenge.clockRestart'),
     );
@@ -225,11 +225,11 @@ const correctionDeadline = (rs: RuleSet): string =>
 
 /** A challenge adjudicated wrongly, found later: `challenge.wrongAdjudication` (WESPA 3.10.9, 3.10.11; NASPA IV.J.1.n, 2015). */
 export const adjudicateWrongAdjudication = (d: WrongAdjudication, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const cites = citeParams(rs, 'challenge.wrongAdjudication');
   const now = correctableNow(rs, d.tilesTouchedRack, d.nextPlayMade);
-  if (now === null) return notApplicable(`${rs.name} has no rule for correcting a wrong adjudication.`, cites);
+  if (now === null) return noRule(`${rs.name} has no rule for correcting a wrong adjudication.`, cites);
   if (!now) {
     return ruling(
       'NO_CORRECTION',
@@ -240,9 +240,11 @@ export const adjudicateWrongAdjudication = (d: WrongAdjudication, rs: RuleSet): 
   }
   // The corrected ruling is the one the challenge should have had: the play is valid iff it was ruled unacceptable.
   const o = outcome(rs, !d.ruledAcceptable, d.wordsChallenged);
+  // A play wrongly ruled off goes back on the board before the challenge's consequence applies.
+  const restored: Effect[] = d.ruledAcceptable ? [] : [{ type: 'play-restored', party: 'player' }];
   return ruling(
     'RULING_CORRECTED',
-    o.effects,
+    [...restored, ...o.effects],
     mergeCitations(cites, o.citations),
     `A wrong adjudication may be corrected ${correctionDeadline(rs)}, which has not happened, so the play is ruled ${d.ruledAcceptable ? 'unacceptable' : 'acceptable'} after all. ${o.explanation}`,
   );
@@ -250,12 +252,12 @@ export const adjudicateWrongAdjudication = (d: WrongAdjudication, rs: RuleSet): 
 
 /** Challenged words typed or written wrongly: `challenge.mistypedChallenge` (WESPA 3.10.10; NASPA IV.J.2, 2012). */
 export const adjudicateMistypedChallenge = (d: MistypedChallenge, rs: RuleSet): Ruling => {
-  const v = voidNotApplicable(rs);
+  const v = voidNoRule(rs);
   if (v) return v;
   const c = rs.challenge;
   switch (c.mistypedChallenge) {
     case 'none':
-      return notApplicable(`${rs.name} has no rule for challenged words entered wrongly.`, citeParams(rs, 'challenge.mistypedChallenge'));
+      return noRule(`${rs.name} has no rule for challenged words entered wrongly.`, citeParams(rs, 'challenge.mistypedChallenge'));
     case 'reissue': {
       const now = correctableNow(rs, d.tilesTouchedRack, d.nextPlayMade);
       const cites = citeParams(rs, 'challenge.mistypedChallenge', 'challenge.wrongAdjudication');
@@ -297,11 +299,11 @@ export const adjudicateMistypedChallenge = (d: MistypedChallenge, rs: RuleSet): 
 
 /** An illegally placed play: `challenge.illegalPlacement` (WESPA 3.10.14; NASPA ref. B3.1). */
 export const adjudicatePlacementChallenge = (d: PlacementChallenge, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an illegally placed play');
+  const online = onlineNoRule(rs, 'an illegally placed play');
   if (online) return online;
   const rule = rs.challenge.illegalPlacement;
   const cites = citeParams(rs, 'challenge.illegalPlacement');
-  if (rule === 'none') return notApplicable(`${rs.name} has no procedure for challenging a play's placement.`, cites);
+  if (rule === 'none') return noRule(`${rs.name} has no procedure for challenging a play's placement.`, cites);
   const fault = d.fault.replace(/-/g, ' ');
   if (!d.challenged) {
     const centre =

@@ -1,7 +1,7 @@
 import type { RuleSet } from '../rules/ruleset.js';
 import { DISTRIBUTIONS, totalTiles } from '../tiles.js';
 import type { MissingTile, OutOfOrderDraw, Overdraw, Party, SpilledTiles, TilesFound, Underdraw } from './dispute.js';
-import { citeParams, mergeCitations, notApplicable, onlineNotApplicable, plural, ruling, type Effect, type Ruling } from './ruling.js';
+import { citeParams, mergeCitations, noRule, onlineNoRule, plural, ruling, type Effect, type Ruling } from './ruling.js';
 import { correctable } from './scoring.js';
 
 /**
@@ -38,9 +38,9 @@ export const overdrawEffects = (
 
 /** Too many tiles drawn: `drawing.overdraw` (WESPA 3.9.5; NSA ref. B5.1). */
 export const adjudicateOverdraw = (d: Overdraw, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an overdraw');
+  const online = onlineNoRule(rs, 'an overdraw');
   if (online) return online;
-  if (rs.drawing.overdraw === 'none') return notApplicable(`${rs.name} has no overdraw procedure.`, citeParams(rs, 'drawing.overdraw'));
+  if (rs.drawing.overdraw === 'none') return noRule(`${rs.name} has no overdraw procedure.`, citeParams(rs, 'drawing.overdraw'));
   const x = d.tilesOnRack + d.drawn - d.rackSize;
   const od = overdrawEffects(rs, x, d.drawn, d.touchedRack);
   return ruling(
@@ -53,10 +53,10 @@ export const adjudicateOverdraw = (d: Overdraw, rs: RuleSet): Ruling => {
 
 /** Too few tiles drawn late in the game: `drawing.underdraw` (WESPA 3.9.8). */
 export const adjudicateUnderdraw = (d: Underdraw, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an underdraw');
+  const online = onlineNoRule(rs, 'an underdraw');
   if (online) return online;
   const cites = citeParams(rs, 'drawing.underdraw');
-  if (rs.drawing.underdraw === 'none') return notApplicable(`${rs.name} has no rule for a late-game underdraw.`, cites);
+  if (rs.drawing.underdraw === 'none') return noRule(`${rs.name} has no rule for a late-game underdraw.`, cites);
   return d.discovered === 'before-next-turn-completed'
     ? ruling(
         'OPPONENT_GIVES_TILES',
@@ -83,10 +83,10 @@ export const adjudicateUnderdraw = (d: Underdraw, rs: RuleSet): Ruling => {
 
 /** Drawing out of order: `drawing.outOfOrder` (WESPA 3.9.9). */
 export const adjudicateOutOfOrderDraw = (d: OutOfOrderDraw, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'drawing out of order');
+  const online = onlineNoRule(rs, 'drawing out of order');
   if (online) return online;
   const cites = citeParams(rs, 'drawing.outOfOrder');
-  if (rs.drawing.outOfOrder === 'none') return notApplicable(`${rs.name} has no rule for drawing out of order.`, cites);
+  if (rs.drawing.outOfOrder === 'none') return noRule(`${rs.name} has no rule for drawing out of order.`, cites);
   const tiles = `the ${plural(d.drawnTiles, 'tile')} drawn out of order`;
   if (d.opponentLeftShort) {
     // WESPA 3.9.9: every tile drawn out of order counts as overdrawn.
@@ -111,65 +111,24 @@ export const adjudicateOutOfOrderDraw = (d: OutOfOrderDraw, rs: RuleSet): Ruling
       );
 };
 
-/** Tiles spilled or exposed: `drawing.exposedTiles` (WESPA 4.4; NASPA 2015 IV.B.3, IV.B.8 not read). */
-export const adjudicateSpilledTiles = (d: SpilledTiles, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'spilled or exposed tiles');
-  if (online) return online;
-  const rule = rs.drawing.exposedTiles;
-  const cites = citeParams(rs, 'drawing.exposedTiles');
-  if (rule === 'none') return notApplicable(`${rs.name} has no rule for spilled or exposed tiles.`, cites);
+/**
+ * Tiles exposed with few left in the bag (fewer than `drawing.exposedTilesLateGameBelow`): `drawing.exposedTilesLateGame`.
+ * WESPA 4.4: the rack goes face down and is shuffled, the opponent turns up 2, gives the player any 2 of the face-up
+ * tiles and the rest go into the bag. NASPA refers the case to IV.B.8, whose text was not read: no rule.
+ */
+const exposedLateGame = (d: SpilledTiles, rs: RuleSet): Ruling => {
+  const cites = citeParams(rs, 'drawing.exposedTilesLateGame', 'drawing.exposedTilesLateGameBelow');
+  const below = rs.drawing.exposedTilesLateGameBelow;
+  if (rs.drawing.exposedTilesLateGame === 'none')
+    return noRule(`${rs.name} has no known rule for tiles exposed with fewer than ${below} in the bag (${d.bagCount} here).`, cites);
   const n = d.exposed;
-  const exposed = `the ${plural(n, 'exposed tile')}`;
-  if (d.moment === 'during-draw') {
-    return ruling(
-      'TILES_COUNT_AS_DRAWN',
-      [],
-      mergeCitations(cites, citeParams(rs, 'drawing.overdraw')),
-      `Tiles spilled during the player's own draw are part of that draw; if the player then holds more than a full rack, the overdraw procedure applies to the tiles beyond it.`,
-    );
-  }
-  if (rule === 'naspa-loose-tiles') {
-    if (d.bagCount <= 7) {
-      return notApplicable(
-        `With ${d.bagCount} tiles in the bag the loose-tile rule refers to IV.B.8 (tiles exposed with fewer than 7 in the bag), whose text was not read.`,
-        cites,
-      );
-    }
-    return ruling(
-      'TILES_SHOWN_AND_RETURNED',
-      [
-        { type: 'tiles-shown', to: 'both', tiles: exposed, count: n },
-        { type: 'tiles-returned-to-bag', tiles: exposed, count: n },
-      ],
-      cites,
-      `With more than 7 tiles in the bag, stray tiles are shown and returned; late in the game the director may apply a penalty.`,
-    );
-  }
-  // WESPA 4.4.
-  if (d.moment === 'just-after-draw') {
-    const od = overdrawEffects(rs, n, n, true);
-    return ruling(
-      'OVERDRAW_PROCEDURE',
-      [...od.effects, { type: 'tiles-drawn', party: 'player', count: n }],
-      mergeCitations(cites, citeParams(rs, 'drawing.overdraw', 'drawing.overdrawExtraTiles')),
-      `Tiles spilled just after the rack was filled: the opponent may ask for the mixed-rack overdraw procedure, counting ${exposed} as overdrawn (${od.summary.replace(/\.$/, '')}, and the player draws back to a full rack), or decline it.`,
-    );
-  }
-  if (d.bagCount >= 7) {
-    return ruling(
-      'NO_PENALTY',
-      [],
-      cites,
-      `Tiles spilled away from any draw with ${d.bagCount} in the bag cost nothing, unless the director, on petition, applies at most the mixed-rack overdraw procedure.`,
-    );
-  }
   return ruling(
     'OPPONENT_CHOOSES_TILES',
     [
       {
         type: 'tiles-shown',
         to: 'both',
-        tiles: `${exposed} and 2 tiles the opponent turns up from the player's rack, shuffled face down`,
+        tiles: `the ${plural(n, 'exposed tile')} and 2 tiles the opponent turns up from the player's rack, shuffled face down`,
         count: n + 2,
       },
       {
@@ -183,16 +142,61 @@ export const adjudicateSpilledTiles = (d: SpilledTiles, rs: RuleSet): Ruling => 
       { type: 'tiles-returned-to-bag', tiles: 'the other face-up tiles', count: n },
     ],
     cites,
-    `With fewer than 7 in the bag the player's rack goes face down and is shuffled, the opponent turns up 2 of its tiles, gives the player any 2 of the face-up tiles, and the other ${n} go into the bag.`,
+    `With fewer than ${below} in the bag the player's rack goes face down and is shuffled, the opponent turns up 2 of its tiles, gives the player any 2 of the face-up tiles, and the other ${n} go into the bag.`,
   );
+};
+
+/** Tiles spilled or exposed: `drawing.exposedTiles` (WESPA 4.4; NASPA 2015 IV.B.3), late in the game `drawing.exposedTilesLateGame`. */
+export const adjudicateSpilledTiles = (d: SpilledTiles, rs: RuleSet): Ruling => {
+  const online = onlineNoRule(rs, 'spilled or exposed tiles');
+  if (online) return online;
+  const rule = rs.drawing.exposedTiles;
+  const cites = citeParams(rs, 'drawing.exposedTiles');
+  if (rule === 'none') return noRule(`${rs.name} has no rule for spilled or exposed tiles.`, cites);
+  const exposed = `the ${plural(d.exposed, 'exposed tile')}`;
+  if (d.moment === 'during-draw') {
+    return ruling(
+      'TILES_COUNT_AS_DRAWN',
+      [],
+      mergeCitations(cites, citeParams(rs, 'drawing.overdraw')),
+      `Tiles spilled during the player's own draw are part of that draw; if the player then holds more than a full rack, the overdraw procedure applies to the tiles beyond it.`,
+    );
+  }
+  if (rule === 'wespa-4.4' && d.moment === 'just-after-draw') {
+    const od = overdrawEffects(rs, d.exposed, d.exposed, true);
+    return ruling(
+      'OVERDRAW_PROCEDURE',
+      [...od.effects, { type: 'tiles-drawn', party: 'player', count: d.exposed }],
+      mergeCitations(cites, citeParams(rs, 'drawing.overdraw', 'drawing.overdrawExtraTiles')),
+      `Tiles spilled just after the rack was filled: the opponent may ask for the mixed-rack overdraw procedure, counting ${exposed} as overdrawn (${od.summary.replace(/\.$/, '')}, and the player draws back to a full rack), or decline it.`,
+    );
+  }
+  if (d.bagCount < rs.drawing.exposedTilesLateGameBelow) return exposedLateGame(d, rs);
+  const lateCites = mergeCitations(cites, citeParams(rs, 'drawing.exposedTilesLateGameBelow'));
+  return rule === 'naspa-loose-tiles'
+    ? ruling(
+        'TILES_SHOWN_AND_RETURNED',
+        [
+          { type: 'tiles-shown', to: 'both', tiles: exposed, count: d.exposed },
+          { type: 'tiles-returned-to-bag', tiles: exposed, count: d.exposed },
+        ],
+        lateCites,
+        `With more than 7 tiles in the bag, stray tiles are shown and returned; late in the game the director may apply a penalty.`,
+      )
+    : ruling(
+        'NO_PENALTY',
+        [],
+        lateCites,
+        `Tiles spilled away from any draw with ${d.bagCount} in the bag cost nothing, unless the director, on petition, applies at most the mixed-rack overdraw procedure.`,
+      );
 };
 
 /** A tile not found after a search: `drawing.missingTile` (WESPA 4.6). */
 export const adjudicateMissingTile = (d: MissingTile, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a missing tile');
+  const online = onlineNoRule(rs, 'a missing tile');
   if (online) return online;
   const cites = citeParams(rs, 'drawing.missingTile');
-  if (rs.drawing.missingTile === 'none') return notApplicable(`${rs.name} has no rule for a missing tile.`, cites);
+  if (rs.drawing.missingTile === 'none') return noRule(`${rs.name} has no rule for a missing tile.`, cites);
   const dist = DISTRIBUTIONS[rs.board.distribution];
   if (!dist) throw new Error(`rule set ${rs.id} names unknown distribution ${rs.board.distribution}`);
   const total = totalTiles(dist) - d.missing;
@@ -210,10 +214,10 @@ export const adjudicateMissingTile = (d: MissingTile, rs: RuleSet): Ruling => {
  * hold tiles, otherwise the result is recalculated. Moves are never replayed, and a signed slip is final (5.4.1).
  */
 export const adjudicateTilesFound = (d: TilesFound, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'stray tiles');
+  const online = onlineNoRule(rs, 'stray tiles');
   if (online) return online;
   const cites = citeParams(rs, 'end.tilesFoundAfterEnd');
-  if (rs.end.tilesFoundAfterEnd === 'none') return notApplicable(`${rs.name} has no rule for tiles found after the game ended.`, cites);
+  if (rs.end.tilesFoundAfterEnd === 'none') return noRule(`${rs.name} has no rule for tiles found after the game ended.`, cites);
   if (!correctable(rs, d.slip)) {
     return ruling(
       'RESULT_STANDS',

@@ -1,7 +1,7 @@
 import { firstSecondTally } from '../game/forfeits.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ForfeitOrder, GoingOut, MatchResult, Resignation, ScorelessTurns, TiedGame, TurnRecordKind } from './dispute.js';
-import { citeParams, notApplicable, plural, ruling, type Effect, type Ruling } from './ruling.js';
+import { citeParams, noRule, plural, ruling, type Effect, type Ruling } from './ruling.js';
 
 const trailing = (turns: readonly TurnRecordKind[], counts: (k: TurnRecordKind) => boolean): number => {
   let n = 0;
@@ -17,7 +17,7 @@ const trailing = (turns: readonly TurnRecordKind[], counts: (k: TurnRecordKind) 
 export const adjudicateScorelessTurns = (d: ScorelessTurns, rs: RuleSet): Ruling => {
   const e = rs.end;
   if (e.scorelessTurns === null && e.consecutiveExchangesEach === null) {
-    return notApplicable(
+    return noRule(
       `${rs.name} has no rule ending the game on scoreless turns.`,
       citeParams(rs, 'end.scorelessTurns', 'end.consecutiveExchangesEach'),
     );
@@ -89,7 +89,7 @@ export const adjudicateResignation = (d: Resignation, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'end.resignation', 'end.resignationMinMargin');
   switch (e.resignation) {
     case 'none':
-      return notApplicable(`${rs.name} has no resignation rule.`, citeParams(rs, 'end.resignation'));
+      return noRule(`${rs.name} has no resignation rule.`, citeParams(rs, 'end.resignation'));
     case 'immediate-loss':
       return ruling(
         'GAME_RESIGNED',
@@ -122,7 +122,7 @@ export const adjudicateResignation = (d: Resignation, rs: RuleSet): Ruling => {
 export const adjudicateForfeitOrder = (d: ForfeitOrder, rs: RuleSet): Ruling => {
   const cites = citeParams(rs, 'tournament.forfeitFirstSecond');
   if (rs.tournament.forfeitFirstSecond === 'none')
-    return notApplicable(`${rs.name} has no rule assigning firsts and seconds for forfeited games.`, cites);
+    return noRule(`${rs.name} has no rule assigning firsts and seconds for forfeited games.`, cites);
   const games = [...d.games].sort((a, b) => a.round - b.round);
   const { positions } = firstSecondTally(
     rs.tournament.forfeitFirstSecond,
@@ -163,7 +163,7 @@ export const adjudicateTiedGame = (d: TiedGame, rs: RuleSet): Ruling => {
 /** The match: `match.games` games decided by `match.decidedBy` (seed-003 rule 1, scoring 11). */
 export const adjudicateMatchResult = (d: MatchResult, rs: RuleSet): Ruling => {
   const m = rs.match;
-  if (m.games === null) return notApplicable(`${rs.name} plays single games, not matches.`, citeParams(rs, 'match.games'));
+  if (m.games === null) return noRule(`${rs.name} plays single games, not matches.`, citeParams(rs, 'match.games'));
   const player = d.games.reduce((n, g) => n + g.player, 0);
   const opponent = d.games.reduce((n, g) => n + g.opponent, 0);
   const cites = citeParams(rs, 'match.games', 'match.decidedBy');

@@ -7,7 +7,7 @@ import type {
   IllegalExchange,
   IllegalExchangeStage,
 } from './dispute.js';
-import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Ruling } from './ruling.js';
+import { citeParams, noRule, onlineNoRule, plural, ruling, type Ruling } from './ruling.js';
 
 /** An illegal exchange noticed before the opponent's turn: the stage decides the remedy. */
 type CaughtInTime = IllegalExchange & { readonly stage: Exclude<IllegalExchangeStage, 'after-opponent-turn'> };
@@ -159,21 +159,25 @@ const isCaughtInTime = (d: IllegalExchange): d is CaughtInTime => d.stage !== 'a
  * opponent chooses 7; −30).
  */
 export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an exchange with too few tiles in the bag');
+  const online = onlineNoRule(rs, 'an exchange with too few tiles in the bag');
   if (online) return online;
   const ex = rs.exchange;
   const legal = d.bagCount >= ex.minBag && (!ex.maxIsBagCount || d.exchangedCount <= d.bagCount);
   if (legal) {
-    return notApplicable(
-      `Under ${rs.name} an exchange needs ${ex.minBag === 0 ? 'no minimum in the bag' : `${ex.minBag} tiles in the bag`}${ex.maxIsBagCount ? ' and at most as many tiles as the bag holds' : ''}, so exchanging ${d.exchangedCount} with ${d.bagCount} in the bag was legal.`,
+    return ruling(
+      'NO_PENALTY',
+      [],
       citeParams(rs, 'exchange.minBag', 'exchange.maxIsBagCount'),
+      `Under ${rs.name} an exchange needs ${ex.minBag === 0 ? 'no minimum in the bag' : `${ex.minBag} tiles in the bag`}${ex.maxIsBagCount ? ' and at most as many tiles as the bag holds' : ''}, so exchanging ${d.exchangedCount} with ${d.bagCount} in the bag was legal.`,
     );
   }
   const procedure = ex.illegalExchangeProcedure;
   if (procedure === 'none') {
-    return notApplicable(
-      `${rs.name} forbids this exchange but gives no remedy for one that has been made.`,
-      citeParams(rs, 'exchange.minBag', 'exchange.illegalExchangeProcedure'),
+    return ruling(
+      'NO_REMEDY_STATED',
+      [],
+      citeParams(rs, 'exchange.minBag', 'exchange.maxIsBagCount', 'exchange.illegalExchangeProcedure'),
+      `${rs.name} forbids exchanging ${d.exchangedCount} with ${d.bagCount} in the bag but gives no remedy for an exchange that has been made.`,
     );
   }
   if (!isCaughtInTime(d)) {
@@ -189,10 +193,10 @@ export const adjudicateIllegalExchange = (d: IllegalExchange, rs: RuleSet): Ruli
 
 /** Announced count differs from the tiles face down: `exchange.countMismatch` (seed-000 "Disputes"; WESPA 3.10.15(e); seed-003 rule 11). */
 export const adjudicateExchangeCountMismatch = (d: ExchangeCountMismatch, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a miscounted exchange');
+  const online = onlineNoRule(rs, 'a miscounted exchange');
   if (online) return online;
   if (rs.exchange.countMismatch === 'none') {
-    return notApplicable(
+    return noRule(
       `${rs.name} has no rule for an announced exchange count that differs from the tiles placed face down.`,
       citeParams(rs, 'exchange.countMismatch'),
     );
@@ -223,12 +227,12 @@ export const adjudicateExchangeCountMismatch = (d: ExchangeCountMismatch, rs: Ru
 
 /** Exchange announced with no count and no tiles: `exchange.unspecifiedExchange` (seed-000 "Penalties"; WESPA 3.10.15(b); seed-003 rule 11). */
 export const adjudicateExchangeUnspecified = (_d: ExchangeUnspecified, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'an exchange with no count and no tiles');
+  const online = onlineNoRule(rs, 'an exchange with no count and no tiles');
   if (online) return online;
   const cites = citeParams(rs, 'exchange.unspecifiedExchange');
   switch (rs.exchange.unspecifiedExchange) {
     case 'none':
-      return notApplicable(`${rs.name} has no rule for an exchange announced with no count and no tiles face down.`, cites);
+      return noRule(`${rs.name} has no rule for an exchange announced with no count and no tiles face down.`, cites);
     case 'turn-lost':
       return ruling(
         'TURN_LOST',
@@ -255,12 +259,12 @@ export const adjudicateExchangeUnspecified = (_d: ExchangeUnspecified, rs: RuleS
 
 /** Old tiles bagged before drawing: `exchange.earlyReturn` (seed-000 "Disputes"; WESPA 3.10.15(c)). */
 export const adjudicateExchangeEarlyReturn = (d: ExchangeEarlyReturn, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'returning exchanged tiles early');
+  const online = onlineNoRule(rs, 'returning exchanged tiles early');
   if (online) return online;
   const cites = citeParams(rs, 'exchange.earlyReturn');
   switch (rs.exchange.earlyReturn) {
     case 'none':
-      return notApplicable(`${rs.name} has no rule for putting the old tiles in the bag before drawing the new ones.`, cites);
+      return noRule(`${rs.name} has no rule for putting the old tiles in the bag before drawing the new ones.`, cites);
     case 'no-penalty':
       return ruling('NO_PENALTY', [], cites, 'Putting the old tiles into the bag before drawing the new ones carries no penalty.');
     case 'no-penalty-no-redraw':
@@ -277,10 +281,10 @@ export const adjudicateExchangeEarlyReturn = (d: ExchangeEarlyReturn, rs: RuleSe
 
 /** Face-down exchange tiles never bagged: `exchange.unbaggedTiles` (WESPA 3.10.15(d)). */
 export const adjudicateExchangeTilesNotBagged = (d: ExchangeTilesNotBagged, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'exchanged tiles left out of the bag');
+  const online = onlineNoRule(rs, 'exchanged tiles left out of the bag');
   if (online) return online;
   const cites = citeParams(rs, 'exchange.unbaggedTiles');
-  if (rs.exchange.unbaggedTiles === 'none') return notApplicable(`${rs.name} has no rule for exchanged tiles left out of the bag.`, cites);
+  if (rs.exchange.unbaggedTiles === 'none') return noRule(`${rs.name} has no rule for exchanged tiles left out of the bag.`, cites);
   const tiles = `the ${plural(d.tiles, 'tile')} set aside to exchange`;
   return d.drawnSince
     ? ruling(

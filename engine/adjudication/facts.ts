@@ -8,14 +8,43 @@ import type { DisputeKind, Scores } from './dispute.js';
  */
 export class Facts {
   error: RuleError | undefined;
-  private readonly used = new Set<string>(['kind', 'description']);
+  private readonly used: Set<string>;
+  /**
+   * `prefix` names the object inside the dispute (`games[0].`) when reading one item of a list; such an
+   * item has no `kind` or `description` of its own.
+   */
   constructor(
     private readonly kind: DisputeKind,
     private readonly obj: Readonly<Record<string, unknown>>,
-  ) {}
+    private readonly prefix = '',
+  ) {
+    this.used = new Set(prefix === '' ? ['kind', 'description'] : []);
+  }
 
   fail(field: string, problem: string, value?: unknown): void {
-    this.error ??= ruleError('INVALID_DISPUTE', `Dispute ${this.kind}: ${field} ${problem}.`, { kind: this.kind, field, value });
+    const path = `${this.prefix}${field}`;
+    this.error ??= ruleError('INVALID_DISPUTE', `Dispute ${this.kind}: ${path} ${problem}.`, { kind: this.kind, field: path, value });
+  }
+
+  /** A child reader for an object inside this one (an item of a list), whose first error becomes this one's. */
+  item(field: string, value: unknown): Facts | undefined {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      this.fail(field, 'must be an object', value);
+      return undefined;
+    }
+    return new Facts(this.kind, value as Record<string, unknown>, `${this.prefix}${field}.`);
+  }
+
+  /** Adopts a child reader's first error. */
+  adopt(child: Facts): void {
+    this.error ??= child.error;
+  }
+
+  /** true/false, or null when left out (or null): the kind's parser decides. */
+  maybeBool(field: string): boolean | null {
+    const v = this.raw(field);
+    if (v === undefined || v === null) return null;
+    return this.bool(field);
   }
 
   private raw(field: string): unknown {
@@ -129,6 +158,6 @@ export class Facts {
     const extra = Object.keys(this.obj).find((k) => !this.used.has(k));
     if (extra !== undefined) this.fail(extra, 'is not a fact of this dispute kind', this.obj[extra]);
     const d = this.obj.description;
-    if (d !== undefined && typeof d !== 'string') this.fail('description', 'must be a string', d);
+    if (this.prefix === '' && d !== undefined && typeof d !== 'string') this.fail('description', 'must be a string', d);
   }
 }

@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/ruleset.js';
 import type { AbortRequest, IdleOpponent } from './dispute.js';
-import { citeParams, notApplicable, plural, ruling, type Ruling } from './ruling.js';
+import { citeParams, noRule, plural, ruling, type Ruling } from './ruling.js';
 
 /** An abort (cancel) request: `play.abortRequestsPerPlayer`, `abortMaxEvents`, `abortMinReceiverSeconds`, `abortAutoAcceptSeconds` (Woogles meta_events.go). */
 export const adjudicateAbortRequest = (d: AbortRequest, rs: RuleSet): Ruling => {
@@ -13,10 +13,7 @@ export const adjudicateAbortRequest = (d: AbortRequest, rs: RuleSet): Ruling => 
     'play.abortAutoAcceptSeconds',
   );
   if (p.abortRequestsPerPlayer === null)
-    return notApplicable(
-      `${rs.name} has no abort request: a game is resigned or played out.`,
-      citeParams(rs, 'play.abortRequestsPerPlayer'),
-    );
+    return noRule(`${rs.name} has no abort request: a game is resigned or played out.`, citeParams(rs, 'play.abortRequestsPerPlayer'));
   const refuse = (why: string): Ruling => ruling('REQUEST_REFUSED', [], cites, why);
   if (d.earlierRequests >= p.abortRequestsPerPlayer)
     return refuse(`Each player may ask to abort ${plural(p.abortRequestsPerPlayer, 'time')} per game, and the player already has.`);
@@ -51,10 +48,7 @@ export const adjudicateIdleOpponent = (d: IdleOpponent, rs: RuleSet): Ruling => 
   const p = rs.play;
   const cites = citeParams(rs, 'play.nudgeRequestsPerPlayer', 'play.nudgeSeconds');
   if (p.nudgeRequestsPerPlayer === null)
-    return notApplicable(
-      `${rs.name} has no nudge: an absent opponent is a matter for the clock.`,
-      citeParams(rs, 'play.nudgeRequestsPerPlayer'),
-    );
+    return noRule(`${rs.name} has no nudge: an absent opponent is a matter for the clock.`, citeParams(rs, 'play.nudgeRequestsPerPlayer'));
   if (d.requesterClockRunning)
     return ruling('REQUEST_REFUSED', [], cites, 'It is the player’s own turn (their clock is running), so they cannot nudge the opponent.');
   if (d.earlierRequests >= p.nudgeRequestsPerPlayer)
@@ -74,6 +68,7 @@ export const adjudicateIdleOpponent = (d: IdleOpponent, rs: RuleSet): Ruling => 
         ],
         cites,
         `The nudge went unanswered for ${p.nudgeSeconds} seconds, so the player wins by forfeit.`,
+        'ALLOWED',
       )
     : ruling(
         'WINDOW_OPEN',

@@ -1,72 +1,9 @@
 import type { Citation } from '../errors.js';
 import type { RuleSet } from '../rules/ruleset.js';
+import { codeInfo, type RulingCode, type Verdict } from './codes.js';
 import type { Party } from './dispute.js';
 
-/** Stable ruling codes; clients switch on these. */
-export const RULING_CODES = [
-  'NOT_APPLICABLE',
-  'NO_PENALTY',
-  'TURN_IS_PASS',
-  'TURN_LOST',
-  'ZERO_TILE_EXCHANGE',
-  'TILES_SHOWN_AND_RETURNED',
-  'OPPONENT_CHOOSES_TILES',
-  'SCORE_PENALTY',
-  'FACE_DOWN_COUNT_EXCHANGED',
-  'ALL_TILES_EXCHANGED',
-  'BREAK_ALLOWANCE',
-  'CLOCK_CHARGED',
-  'GAME_FORFEITED',
-  'OVERTIME_PENALTY',
-  'PLAY_WITHDRAWN',
-  'PLAY_AGAIN',
-  'PLAY_STANDS',
-  'CHALLENGER_LOSES_TURN',
-  'CHALLENGE_POINTS',
-  'CHALLENGER_LOSES_GAME',
-  'CHALLENGER_WINS_GAME',
-  'OVERDRAW_PROCEDURE',
-  'DIRECTOR_MAY_ALLOW_CHALLENGE',
-  'CHALLENGE_ALLOWED',
-  'PLAY_ACCEPTED',
-  'WINDOW_OPEN',
-  'HOLD_VALID',
-  'CHALLENGE_VALID',
-  'GAME_OVER',
-  'OPPONENT_CLOCK_RESTARTS',
-  'OPPONENT_GIVES_TILES',
-  'NO_CORRECTION',
-  'SCORE_CORRECTED',
-  'CORRECTION_ALLOWED',
-  'SLIP_CORRECTED',
-  'RESULT_STANDS',
-  'DIRECTOR_DISCRETION',
-  'RECOUNT_ALLOWED',
-  'RECOUNT_REFUSED',
-  'GAME_ENDS',
-  'GAME_CONTINUES',
-  'GOING_OUT_BONUS',
-  'RESIGNATION_SCORED',
-  'GAME_RESIGNED',
-  'FIRSTS_ASSIGNED',
-  'TIE_STANDS',
-  'TIE_BROKEN',
-  'MATCH_DECIDED',
-  'MATCH_TIED',
-  'TILES_COUNT_AS_DRAWN',
-  'RULING_CORRECTED',
-  'CHALLENGE_REISSUED',
-  'RESULT_RECALCULATED',
-  'BLANK_DECLARATION_DEMANDED',
-  'DESIGNATION_STANDS',
-  'REQUEST_REFUSED',
-  'GAME_ABORTED',
-  'SUBSTITUTION_ALLOWED',
-  'SUBSTITUTION_REFUSED',
-  'FREE_TRADE_ALLOWED',
-  'FREE_TRADE_REFUSED',
-] as const;
-export type RulingCode = (typeof RULING_CODES)[number];
+export { RULING_CODES, VERDICTS, type RulingCode, type Verdict } from './codes.js';
 
 /** What the opponent's choice of tiles is for. */
 export const CHOICE_PURPOSES = ['give-to-player', 'keep-on-player-rack', 'return-to-bag'] as const;
@@ -81,6 +18,8 @@ export type Effect =
   | { readonly type: 'turn-becomes-pass'; readonly party: Party }
   | { readonly type: 'tiles-exchanged'; readonly party: Party; readonly count: number }
   | { readonly type: 'play-withdrawn'; readonly party: Party }
+  /** A play wrongly taken off the board goes back on it, with its score. */
+  | { readonly type: 'play-restored'; readonly party: Party }
   | { readonly type: 'play-again'; readonly party: Party }
   | { readonly type: 'tiles-shown'; readonly to: Party | 'both'; readonly tiles: string; readonly count: number | null }
   | { readonly type: 'tiles-returned-to-bag'; readonly tiles: string; readonly count: number | null }
@@ -116,8 +55,34 @@ export type Effect =
 
 export type EffectType = Effect['type'];
 
-/** The answer to a dispute: a stable code, concrete effects, the rules relied on, and one or two plain sentences. */
+/**
+ * Effects that undo or penalise an act (or settle what follows it): a FORBIDDEN ruling carries at least one,
+ * unless its code is NO_REMEDY_STATED or a refusal. The others only inform (the director's question, the
+ * tiles in the game, free-trade options, firsts and seconds, a blank substituted, a play again, a recount).
+ */
+export const REMEDY_EFFECT_TYPES = [
+  'score-delta',
+  'turn-becomes-pass',
+  'tiles-exchanged',
+  'play-withdrawn',
+  'play-restored',
+  'tiles-shown',
+  'tiles-returned-to-bag',
+  'tiles-returned-to-rack',
+  'opponent-chooses',
+  'clock',
+  'forfeit-option',
+  'game-forfeited',
+  'game-ends',
+  'winner',
+  'challenge-allowed',
+  'result-slip',
+  'tiles-drawn',
+] as const satisfies readonly EffectType[];
+
+/** The answer to a dispute: whether the act was allowed, a stable code, concrete effects, the rules relied on, and one or two plain sentences. */
 export interface Ruling {
+  readonly verdict: Verdict;
   readonly ruling: RulingCode;
   readonly effects: readonly Effect[];
   readonly citations: readonly Citation[];
@@ -136,35 +101,35 @@ export const mergeCitations = (...lists: readonly (readonly Citation[])[]): Cita
   });
 };
 
-export const ruling = (code: RulingCode, effects: readonly Effect[], citations: readonly Citation[], explanation: string): Ruling => ({
-  ruling: code,
-  effects,
-  citations,
-  explanation,
-});
+/** A ruling; its verdict is the code's usual one (codes.ts) unless the act in dispute calls for another the code allows. */
+export const ruling = (
+  code: RulingCode,
+  effects: readonly Effect[],
+  citations: readonly Citation[],
+  explanation: string,
+  verdict: Verdict = codeInfo(code).verdicts[0],
+): Ruling => ({ verdict, ruling: code, effects, citations, explanation });
 
-/** The rule set has no rule for this dispute; `reason` says why, citing the parameters that show it. */
-export const notApplicable = (reason: string, citations: readonly Citation[]): Ruling => ruling('NOT_APPLICABLE', [], citations, reason);
+/** The rule set has no rule for this dispute (verdict NO_RULE); `reason` says why, citing the absent parameters. */
+export const noRule = (reason: string, citations: readonly Citation[]): Ruling =>
+  ruling('NOT_APPLICABLE', [], citations, reason, 'NO_RULE');
 
 /**
  * Online play (the server deals tiles, keeps the clock and the score) cannot produce the physical
  * irregularities of over-the-board play (platform-differences §3.2).
  */
-export const onlineNotApplicable = (rs: RuleSet, what: string): Ruling | undefined =>
+export const onlineNoRule = (rs: RuleSet, what: string): Ruling | undefined =>
   rs.play.medium === 'online'
-    ? notApplicable(
+    ? noRule(
         `${rs.name} is played online: the server deals the tiles and keeps the clock and the score, so ${what} cannot happen.`,
         citeParams(rs, 'play.medium'),
       )
     : undefined;
 
 /** Under VOID no challenge exists (Woogles macondo game/challenge.go; platform-differences §3.4). */
-export const voidNotApplicable = (rs: RuleSet): Ruling | undefined =>
+export const voidNoRule = (rs: RuleSet): Ruling | undefined =>
   rs.challenge.mode === 'void'
-    ? notApplicable(
-        `Under ${rs.name} words are checked when the move is submitted, so there are no challenges.`,
-        citeParams(rs, 'challenge.mode'),
-      )
+    ? noRule(`Under ${rs.name} words are checked when the move is submitted, so there are no challenges.`, citeParams(rs, 'challenge.mode'))
     : undefined;
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

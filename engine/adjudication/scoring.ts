@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/ruleset.js';
 import type { RecountRequest, ScoringError, SlipState, TallySlipChange } from './dispute.js';
-import { citeParams, notApplicable, onlineNotApplicable, ruling, type Ruling } from './ruling.js';
+import { citeParams, noRule, onlineNoRule, ruling, type Ruling } from './ruling.js';
 
 /** Whether scores may still be corrected at this point (`tournament.scoringCorrection`: seed-001 §3 until submitted; WESPA 3.5(d) until signed). */
 export const correctable = (rs: RuleSet, slip: SlipState): boolean =>
@@ -10,10 +10,10 @@ const deadline = (rs: RuleSet): string => (rs.tournament.scoringCorrection === '
 
 /** A wrongly scored turn (seed-001 §3; WESPA 3.5(d), 5.4.1). */
 export const adjudicateScoringError = (d: ScoringError, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a scoring error');
+  const online = onlineNoRule(rs, 'a scoring error');
   if (online) return online;
   const cites = citeParams(rs, 'tournament.scoringCorrection');
-  if (rs.tournament.scoringCorrection === 'none') return notApplicable(`${rs.name} has no rule on correcting scores.`, cites);
+  if (rs.tournament.scoringCorrection === 'none') return noRule(`${rs.name} has no rule on correcting scores.`, cites);
   if (correctable(rs, d.slip)) {
     const delta = d.correct - d.announced;
     return ruling(
@@ -33,11 +33,11 @@ export const adjudicateScoringError = (d: ScoringError, rs: RuleSet): Ruling => 
 
 /** A change to the result slip: `tournament.resultSlip` (seed-001 §3: only a slip that differs from the agreed score; WESPA 5.4.1: only reversed scores). */
 export const adjudicateTallySlipChange = (d: TallySlipChange, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a tally-slip dispute');
+  const online = onlineNoRule(rs, 'a tally-slip dispute');
   if (online) return online;
   const rule = rs.tournament.resultSlip;
   const cites = citeParams(rs, 'tournament.resultSlip');
-  if (rule === 'none') return notApplicable(`${rs.name} has no result-slip rule.`, cites);
+  if (rule === 'none') return noRule(`${rs.name} has no result-slip rule.`, cites);
   if (correctable(rs, d.slip)) {
     return ruling(
       'CORRECTION_ALLOWED',
@@ -70,6 +70,7 @@ export const adjudicateTallySlipChange = (d: TallySlipChange, rs: RuleSet): Ruli
       d.slipMatchesAgreedScore
         ? 'Once the slip is signed and submitted only a slip that differs from the agreed score may change; this one shows the agreed score, so the result stands.'
         : 'The slip may change only if the score sheets or score cards show it differs from the agreed score, and they do not, so the result stands.',
+      'FORBIDDEN',
     );
   }
   // WESPA 5.4.1.
@@ -96,15 +97,16 @@ export const adjudicateTallySlipChange = (d: TallySlipChange, rs: RuleSet): Ruli
     d.slip === 'signed'
       ? 'A signed slip is final unless both players agree to a correction before it is handed in, so the result stands.'
       : 'A submitted slip is final except for reversed scores, so the result stands.',
+    'FORBIDDEN',
   );
 };
 
 /** A recount: `tournament.recountMaxMargin`, before the slip is final (seed-001 §3; WESPA 5.5). */
 export const adjudicateRecountRequest = (d: RecountRequest, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a recount');
+  const online = onlineNoRule(rs, 'a recount');
   if (online) return online;
   const cites = citeParams(rs, 'tournament.recountMaxMargin', 'tournament.scoringCorrection');
-  if (rs.tournament.scoringCorrection === 'none') return notApplicable(`${rs.name} has no recount rule.`, cites);
+  if (rs.tournament.scoringCorrection === 'none') return noRule(`${rs.name} has no recount rule.`, cites);
   if (!correctable(rs, d.slip)) {
     return ruling(
       'RECOUNT_REFUSED',

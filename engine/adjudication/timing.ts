@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/ruleset.js';
 import type { LateArrival, Overtime } from './dispute.js';
-import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Effect, type Ruling } from './ruling.js';
+import { citeParams, noRule, onlineNoRule, plural, ruling, type Effect, type Ruling } from './ruling.js';
 
 /**
  * Late arrival for a round: `time.lateArrival` with its numbers. seed-001 §1: the director may start the
@@ -9,13 +9,13 @@ import { citeParams, notApplicable, onlineNotApplicable, plural, ruling, type Ef
  * WESPA 2.3: the clock runs from the start, forfeit optional under 15 minutes left, compulsory at zero.
  */
 export const adjudicateLateArrival = (d: LateArrival, rs: RuleSet): Ruling => {
-  const online = onlineNotApplicable(rs, 'a late arrival at the table');
+  const online = onlineNoRule(rs, 'a late arrival at the table');
   if (online) return online;
   const t = rs.time;
-  if (t.lateArrival === 'none') return notApplicable(`${rs.name} has no late-arrival rule.`, citeParams(rs, 'time.lateArrival'));
+  if (t.lateArrival === 'none') return noRule(`${rs.name} has no late-arrival rule.`, citeParams(rs, 'time.lateArrival'));
   if (!d.announcedStart) {
     if (t.breakMinutes === null) {
-      return notApplicable(
+      return noRule(
         `${rs.name} times lateness from an announced starting time, and this round had none.`,
         citeParams(rs, 'time.lateArrival', 'time.breakMinutes'),
       );
@@ -78,7 +78,7 @@ export const adjudicateLateArrival = (d: LateArrival, rs: RuleSet): Ruling => {
 export const adjudicateOvertime = (d: Overtime, rs: RuleSet): Ruling => {
   const t = rs.time;
   if (t.overtimePenaltyPerMinute === 0 && t.overtimeForfeitMinutes === null) {
-    return notApplicable(
+    return noRule(
       `${rs.name} has no overtime penalty and no overtime limit.`,
       citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeForfeitMinutes'),
     );

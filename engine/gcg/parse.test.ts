@@ -76,7 +76,7 @@ describe('syntax errors carry a code, the line and the offending text', () => {
     ['#player1 Ann Ann\n#rack1 AB\n', 'EVENT_BEFORE_PLAYERS', 2, '#rack1'],
     [HEAD + '#rack1 AB\n>Ann: AB 8H AB +8 8\n', 'EVENT_AFTER_LAST_RACK', 4, '>Ann:'],
     [HEAD + '#rack1 AB\n#rack1 CD\n', 'REDUNDANT_PRAGMA', 4, '#rack1'],
-    [HEAD + '#rack1 a1\n', 'BAD_RACK', 3, '"a"'],
+    [HEAD + '#rack1 a1\n', 'BAD_RACK', 3, '"1"'],
     [HEAD + '>Cy: AB 8H AB +8 8\n', 'UNKNOWN_PLAYER', 3, '"Cy"'],
     [HEAD + '>Ann AB 8H AB +8 8\n', 'BAD_EVENT', 3, '>Ann AB'],
     [HEAD + '>Ann: AB 8H AB 8 8\n', 'BAD_EVENT', 3, 'signed score'],

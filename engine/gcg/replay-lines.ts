@@ -89,18 +89,21 @@ export const replayPhonyReturned: LineHandler<'phony-returned'> = (r, ev, index)
   const applied = r.applyHeld(out);
   if (!applied.ok) return r.stop(applied.error, ev, turn);
   // The withdrawal takes back what the record credited for the play (its own mis-scoring is noted above).
-  const credited = r.lastMove && r.lastMove.player === seat ? r.lastMove.score : p.score;
-  if (ev.score !== -credited && ev.score !== 0) {
+  const credited = r.lastMove && r.lastMove.player === seat ? r.lastCredited : p.score;
+  let score = r.lineScore(ev, turn, -credited);
+  // `-- +0` (or `-0`) with a total that did not go back: the zero states no amount, so the total is what is wrong.
+  if (score === 0) score = -credited;
+  if (score !== -credited) {
     r.mismatch(
       ev,
       turn,
       'SCORE_MISMATCH',
-      ev.score,
+      score,
       -credited,
-      `withdrawing ${p.move} takes back the ${credited} points it was credited, not ${-ev.score}.`,
+      `withdrawing ${p.move} takes back the ${credited} points it was credited, not ${-score}.`,
     );
   }
-  r.scoreDrift[seat] += ev.score + p.score;
+  r.scoreDrift[seat] += score + p.score;
   r.checkCumulative(ev, turn, r.st.scores[seat]);
   return null;
 };
@@ -142,16 +145,17 @@ export const replayChallengeBonus: LineHandler<'challenge-bonus'> = (r, ev: GcgC
   );
   if (!applied.ok) return r.stop(applied.error, ev, turn);
   const given = r.st.scores[seat] - s.scores[seat];
-  if (given !== ev.score) {
+  const score = r.lineScore(ev, turn, given);
+  if (given !== score) {
     r.mismatch(
       ev,
       turn,
       'CHALLENGE_BONUS_INCORRECT',
-      ev.score,
+      score,
       given,
-      `the challenge bonus is ${given} (${per} per word, ${p.words.length} word${p.words.length > 1 ? 's' : ''} formed), not ${ev.score}.`,
+      `the challenge bonus is ${given} (${per} per word, ${p.words.length} word${p.words.length > 1 ? 's' : ''} formed), not ${score}.`,
     );
-    r.scoreDrift[seat] += ev.score - given;
+    r.scoreDrift[seat] += score - given;
   }
   r.checkCumulative(ev, turn, r.st.scores[seat]);
   return null;
@@ -229,21 +233,22 @@ export const replayEndRack = (r: ReplaySession, ev: EndRackLine, index: number):
   const kind: Adjustment['kind'] = ev.kind === 'end-rack-points' ? 'opponent-rack' : 'own-rack';
   const adj = end.adjustments.find((a) => a.seat === seat && a.kind === kind);
   const code = ev.kind === 'end-rack-points' ? 'END_RACK_POINTS_INCORRECT' : 'END_RACK_PENALTY_INCORRECT';
+  const score = r.lineScore(ev, turn, adj ? adj.points : 0);
   if (!adj) {
     r.mismatch(
       ev,
       turn,
       code,
-      ev.score,
+      score,
       0,
       `the engine makes no ${kind === 'opponent-rack' ? 'going-out award' : 'rack deduction'} for ${r.nicks[seat]} (${end.reason}).`,
     );
-    r.scoreDrift[seat] += ev.score;
-  } else if (adj.points !== ev.score) {
+    r.scoreDrift[seat] += score;
+  } else if (adj.points !== score) {
     const factor = r.rules.end.goingOut === 'double-opponent-rack' && kind === 'opponent-rack' ? '2×' : '1×';
     const what = ev.kind === 'end-rack-points' ? 'going out earns' : 'the rack left costs';
-    r.mismatch(ev, turn, code, ev.score, adj.points, `${what} ${adj.points} (${factor} ${ev.tiles}), not ${ev.score}.`);
-    r.scoreDrift[seat] += ev.score - adj.points;
+    r.mismatch(ev, turn, code, score, adj.points, `${what} ${adj.points} (${factor} ${ev.tiles}), not ${score}.`);
+    r.scoreDrift[seat] += score - adj.points;
   }
   r.checkCumulative(ev, turn, r.st.scores[seat]);
   return null;

@@ -64,8 +64,8 @@ const moveEvents = (r: ReplaySession, ev: GcgMoveEvent, before: GameState): Resu
     : err(ruleError('EXCHANGE_TOO_MANY', `${r.nicks[seat]} exchanges ${m.count} tiles with ${inBag} in the bag.`, { count: m.count }));
 };
 
-/** Notes the phonies that stood and compares the record's score for the move with the engine's. */
-const compareScore = (r: ReplaySession, ev: GcgMoveEvent, index: number, events: readonly GameEvent[]): void => {
+/** Notes the phonies that stood and compares the record's score for the move with the engine's; answers the score the record credited. */
+const compareScore = (r: ReplaySession, ev: GcgMoveEvent, index: number, events: readonly GameEvent[]): number => {
   const turn = index + 1;
   const seat = ev.player;
   const play = events.find((e) => e.type === 'play');
@@ -74,24 +74,21 @@ const compareScore = (r: ReplaySession, ev: GcgMoveEvent, index: number, events:
     const bad = play.words.filter((w) => w.valid === false).map((w) => w.word);
     if (bad.length) r.phonies.push({ turn, player: r.nicks[seat], words: bad });
   }
-  if (engineScore === ev.score) return;
+  const score = r.lineScore(ev, turn, engineScore);
+  if (engineScore === score) return score;
   const next = r.doc.events[index + 1];
   const withdrawn = play && next?.kind === 'phony-returned' && next.player === seat;
   // A play taken back at once never counted: its mis-scoring is noted, not held against the record.
   if (withdrawn)
-    r.warnings.push(
-      `Line ${ev.line}: ${play.move} scores ${engineScore}, not ${ev.score}; the play was withdrawn, so the score never counted.`,
-    );
-  else
-    r.mismatch(
+    r.warn(
       ev,
       turn,
-      'SCORE_MISMATCH',
-      ev.score,
-      engineScore,
-      `${play ? play.move : 'this turn'} scores ${engineScore}, not ${ev.score}.`,
+      'WITHDRAWN_PLAY_MISSCORED',
+      `${play.move} scores ${engineScore}, not ${score}; the play was withdrawn, so the score never counted.`,
     );
-  r.scoreDrift[seat] += ev.score - engineScore;
+  else r.mismatch(ev, turn, 'SCORE_MISMATCH', score, engineScore, `${play ? play.move : 'this turn'} scores ${engineScore}, not ${score}.`);
+  r.scoreDrift[seat] += score - engineScore;
+  return score;
 };
 
 /** A move line: the rack it shows is revealed, the move decided and applied, its score and running total compared. */
@@ -116,7 +113,7 @@ export const replayMove = (r: ReplaySession, ev: GcgMoveEvent, index: number): R
   }
   const applied = r.applyHeld(decided.value);
   if (!applied.ok) return r.stop(applied.error, ev, turn);
-  compareScore(r, ev, index, decided.value);
+  r.lastCredited = compareScore(r, ev, index, decided.value);
   r.checkCumulative(ev, turn, r.st.scores[seat]);
   r.lastMove = ev;
   return null;

@@ -17,6 +17,24 @@ export interface ReplayMismatch {
   readonly line: number;
 }
 
+/**
+ * Oddities that do not make a record wrong. `SCORE_FIELD_DISAGREES`: a line's score field differs
+ * from what its running total adds (old spellings such as `-- +0`), and the total agrees with the
+ * engine, so the total is believed. `WITHDRAWN_PLAY_MISSCORED`: a play taken back at once was
+ * mis-scored, which never counted.
+ */
+export const REPLAY_WARNING_CODES = ['SCORE_FIELD_DISAGREES', 'WITHDRAWN_PLAY_MISSCORED'] as const;
+export type ReplayWarningCode = (typeof REPLAY_WARNING_CODES)[number];
+
+export interface ReplayWarning {
+  readonly code: ReplayWarningCode;
+  readonly line: number;
+  /** 1-based index of the event line in the record. */
+  readonly turn: number;
+  /** Starts with `Line N:`. */
+  readonly message: string;
+}
+
 export interface ReplayErrorItem {
   readonly code: string;
   readonly message: string;
@@ -38,8 +56,8 @@ export interface ReplayReport {
   readonly result: { readonly winner: string | null; readonly reason: EndReason } | null;
   /** Words not in the lexicon that stood (only with a lexicon). */
   readonly phonies: readonly { readonly turn: number; readonly player: string; readonly words: readonly string[] }[];
-  /** Oddities that do not make the record wrong (a withdrawn play that was mis-scored). */
-  readonly warnings: readonly string[];
+  /** Oddities that do not make the record wrong, with their line. */
+  readonly warnings: readonly ReplayWarning[];
   /** The rule set inferred from the record. */
   readonly rules: RuleSet;
   /** The imported game's event log. */

@@ -7,7 +7,7 @@ import type { Lexicon } from '../lexicon/lexicon.js';
 import { ok, type Result } from '../result.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { GcgDocument, GcgEvent } from './document.js';
-import type { ReplayErrorItem, ReplayMismatch, ReplayReport } from './replay-report.js';
+import type { ReplayErrorItem, ReplayMismatch, ReplayReport, ReplayWarning, ReplayWarningCode } from './replay-report.js';
 
 export const GCG = (rule: string) => cite('gcg', rule);
 
@@ -21,7 +21,7 @@ export class ReplaySession {
   readonly mismatches: ReplayMismatch[] = [];
   readonly errors: ReplayErrorItem[] = [];
   readonly phonies: { turn: number; player: string; words: string[] }[] = [];
-  readonly warnings: string[] = [];
+  readonly warnings: ReplayWarning[] = [];
   readonly events: GameEvent[] = [];
   state: GameState | null = null;
   /**
@@ -35,6 +35,10 @@ export class ReplaySession {
   endDue = false;
   /** The last move line, for the lines that refer back to it (a withdrawn play, its rack and score). */
   lastMove: GcgEvent | null = null;
+  /** What the record credited for `lastMove`: its score field, or what its total added when only the total agrees. */
+  lastCredited = 0;
+  /** Each player's running total on their previous line of the record (0 before their first). */
+  readonly recordTotals: [number, number] = [0, 0];
 
   constructor(
     readonly doc: GcgDocument,
@@ -97,6 +101,29 @@ export class ReplaySession {
       code,
       line: ev.line,
     });
+  }
+
+  warn(ev: GcgEvent, turn: number, code: ReplayWarningCode, message: string): void {
+    this.warnings.push({ code, line: ev.line, turn, message: `Line ${ev.line}: ${message}` });
+  }
+
+  /**
+   * The score the line claims. The score field, unless it disagrees with what the running total
+   * adds and the total agrees with `expected` (the engine's number for the line): then the total
+   * is believed and the old spelling noted. Old tools wrote `-- +0` (or `-0`) for a withdrawal
+   * whose total already went back; the total is what the game's result rests on.
+   */
+  lineScore(ev: GcgEvent, turn: number, expected: number): number {
+    const added = ev.cumulative - this.recordTotals[ev.player];
+    if (ev.score === expected || added !== expected) return ev.score;
+    const field = ev.score > 0 ? `+${ev.score}` : `${ev.score}`;
+    this.warn(
+      ev,
+      turn,
+      'SCORE_FIELD_DISAGREES',
+      `the score field ${field} differs from the running total, which adds ${added} (${this.recordTotals[ev.player]} to ${ev.cumulative}) as the rules do; the total is taken.`,
+    );
+    return expected;
   }
 
   /** Compares the line's running total with the engine's score, net of score differences already reported. */

@@ -18,7 +18,8 @@ import { ReplaySession } from './replay-session.js';
  * has its handler (`replay-lines.ts`, `replay-move.ts`); the findings gather in a `ReplaySession`.
  */
 
-export type { ReplayErrorItem, ReplayMismatch, ReplayOptions, ReplayReport } from './replay-report.js';
+export type { ReplayErrorItem, ReplayMismatch, ReplayOptions, ReplayReport, ReplayWarning, ReplayWarningCode } from './replay-report.js';
+export { REPLAY_WARNING_CODES } from './replay-report.js';
 export { inferRules } from './infer-rules.js';
 
 /** The imported game's opening: created with the inferred rules, then a full rack of unseen tiles to each player. */
@@ -82,6 +83,7 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
     // The table's type ties each handler to its own kind of line; TypeScript cannot see that through the lookup.
     const stopped = (LINE_HANDLERS[ev.kind] as LineHandler<GcgEvent['kind']>)(r, ev, i);
     if (stopped) return stopped;
+    r.recordTotals[ev.player] = ev.cumulative;
   }
   return closeGame(r);
 }

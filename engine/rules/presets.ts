@@ -51,9 +51,11 @@ const DRAWING = [
   'drawing.underdraw',
   'drawing.outOfOrder',
   'drawing.exposedTiles',
+  'drawing.exposedTilesLateGame',
+  'drawing.exposedTilesLateGameBelow',
   'drawing.missingTile',
 ] as const;
-const BLANK_RULES = ['play.undeclaredBlank', 'play.blankDispute'] as const;
+const BLANK_RULES = ['play.undeclaredBlank', 'play.blankDispute', 'play.blankDisputeNextTurn'] as const;
 const ONLINE_META = [
   'play.abortRequestsPerPlayer',
   'play.abortMaxEvents',
@@ -105,7 +107,13 @@ export const NSA_2008: RuleSet = {
   description:
     "Double challenge, exchanges only with 7 or more tiles in the bag (staged penalties of seed-000), 5-second challenge window, 15-second out-play hold, six scoreless turns end the game, going out earns twice the opponent's rack.",
   board: STANDARD_BOARD,
-  play: { medium: 'over-the-board', undeclaredBlank: 'restart-clock-demand', blankDispute: 'fixed-after-next-play', ...NO_ONLINE_META },
+  play: {
+    medium: 'over-the-board',
+    undeclaredBlank: 'restart-clock-demand',
+    blankDispute: 'fixed-after-next-play',
+    blankDisputeNextTurn: 'none',
+    ...NO_ONLINE_META,
+  },
   exchange: {
     minBag: 7,
     allowEmpty: false,
@@ -144,6 +152,8 @@ export const NSA_2008: RuleSet = {
     underdraw: 'none',
     outOfOrder: 'none',
     exposedTiles: 'naspa-loose-tiles',
+    exposedTilesLateGame: 'none',
+    exposedTilesLateGameBelow: 8,
     missingTile: 'none',
   },
   end: {
@@ -194,6 +204,7 @@ export const NSA_2008: RuleSet = {
     'exchange.unbaggedTiles': s(cite('naspa', 'exchange tiles left out of the bag, not read (ref. S5)', 'U')),
     'play.undeclaredBlank': s(cite('naspa', 'IV.F.1 (2015; ref. B9.1)', 'P')),
     'play.blankDispute': s(cite('naspa', 'IV.F.2.b (2009; IV.F.2.a not read; ref. B9.2)', 'P')),
+    'play.blankDisputeNextTurn': s(cite('naspa', 'IV.F.2.a (the turn right after the blank play; text not read; ref. B9.2)', 'U')),
     ...all(ONLINE_META, cite('seed-001', '§1–§9 (over the board; no online meta-events)', 'Seed')),
     'challenge.mode': s(cite('seed-001', '§2', 'Seed'), cite('naspa', 'double challenge (ref. B3.1)', 'S')),
     'challenge.points': s(cite('seed-001', '§2 (loss of turn, no points)', 'Seed')),
@@ -217,6 +228,16 @@ export const NSA_2008: RuleSet = {
     'drawing.underdraw': s(cite('naspa', 'IV.B.6 End of Game Underdrawing, content not read (ref. B5.4)', 'U')),
     'drawing.outOfOrder': s(cite('naspa', 'IV.B.5 Drawing Out of Order, trigger not read (ref. B5.3)', 'U')),
     'drawing.exposedTiles': s(cite('naspa', 'IV.B.3 Loose Tiles (2015; IV.B.8 not read; ref. B5.2)', 'P')),
+    'drawing.exposedTilesLateGame': s(
+      cite('naspa', 'IV.B.8 Exposing or Overdrawing Tiles when Fewer than 7 in the Bag (not read; ref. B5.2)', 'U'),
+    ),
+    'drawing.exposedTilesLateGameBelow': s(
+      cite(
+        'naspa',
+        'IV.B.3 (2015): more than 7 in the bag is the ordinary case, fewer than 7 goes to IV.B.8; exactly 7 unstated (ref. B5.2)',
+        'P',
+      ),
+    ),
     'drawing.missingTile': s(cite('naspa', 'missing tiles, not read (ref. S21)', 'U')),
     'end.scorelessTurns': s(cite('naspa', 'six scoreless turns (ref. B6.1)', 'S')),
     'end.scorelessKinds': s(cite('naspa', 'which turns count, not read (ref. B6.4)', 'U')),
@@ -257,7 +278,13 @@ export const WESPA: RuleSet = {
   description:
     '5 points per valid word unsuccessfully challenged, staged remedy for an exchange with fewer than 7 in the bag, 10 points per started minute of overtime, forfeit at 10 minutes over.',
   board: STANDARD_BOARD,
-  play: { medium: 'over-the-board', undeclaredBlank: 'restart-clock-demand', blankDispute: 'wespa-3.8', ...NO_ONLINE_META },
+  play: {
+    medium: 'over-the-board',
+    undeclaredBlank: 'restart-clock-demand',
+    blankDispute: 'wespa-3.8',
+    blankDisputeNextTurn: 'as-later-turns',
+    ...NO_ONLINE_META,
+  },
   exchange: {
     minBag: 7,
     allowEmpty: false,
@@ -296,6 +323,8 @@ export const WESPA: RuleSet = {
     underdraw: 'opponent-gives-from-rack',
     outOfOrder: 'wespa-3.9.9',
     exposedTiles: 'wespa-4.4',
+    exposedTilesLateGame: 'wespa-4.4',
+    exposedTilesLateGameBelow: 7,
     missingTile: 'continue-without',
   },
   end: {
@@ -346,6 +375,7 @@ export const WESPA: RuleSet = {
     'exchange.unbaggedTiles': s(cite('wespa-3.0', '3.10.15(d)', 'V')),
     'play.undeclaredBlank': s(cite('wespa-3.0', '3.8(b)', 'V')),
     'play.blankDispute': s(cite('wespa-3.0', '3.8(c)–(d)', 'V')),
+    'play.blankDisputeNextTurn': s(cite('wespa-3.0', '3.8(c)–(d) (no separate rule for the next turn)', 'V')),
     ...all(ONLINE_META, cite('wespa-3.0', '(over the board; no online meta-events in the reference)', 'U')),
     'challenge.mode': s(cite('wespa-3.0', '3.10.13', 'V')),
     'challenge.points': s(cite('wespa-3.0', '3.10.13', 'V')),
@@ -369,6 +399,8 @@ export const WESPA: RuleSet = {
     'drawing.underdraw': s(cite('wespa-3.0', '3.9.8', 'V')),
     'drawing.outOfOrder': s(cite('wespa-3.0', '3.9.9', 'V')),
     'drawing.exposedTiles': s(cite('wespa-3.0', '4.4', 'V')),
+    'drawing.exposedTilesLateGame': s(cite('wespa-3.0', '4.4', 'V')),
+    'drawing.exposedTilesLateGameBelow': s(cite('wespa-3.0', '4.4 (fewer than 7 in the bag)', 'V')),
     'drawing.missingTile': s(cite('wespa-3.0', '4.6', 'V')),
     'end.scorelessTurns': s(cite('wespa-3.0', '5.2', 'V')),
     'end.scorelessKinds': s(cite('wespa-3.0', '5.2', 'V')),
@@ -407,7 +439,7 @@ export const FRIENDLY: RuleSet = {
   name: 'Friendly house rules (rev4)',
   description: 'Blank substitution, free trades for bad racks, free challenges and self-lookup; no clock and no tournament procedures.',
   board: STANDARD_BOARD,
-  play: { medium: 'over-the-board', undeclaredBlank: 'none', blankDispute: 'none', ...NO_ONLINE_META },
+  play: { medium: 'over-the-board', undeclaredBlank: 'none', blankDispute: 'none', blankDisputeNextTurn: 'none', ...NO_ONLINE_META },
   exchange: {
     minBag: 7,
     allowEmpty: false,
@@ -440,7 +472,16 @@ export const FRIENDLY: RuleSet = {
     holdLimit: 'none',
     drawStopsOnChallenge: false,
   },
-  drawing: { overdraw: 'none', overdrawExtraTiles: 0, underdraw: 'none', outOfOrder: 'none', exposedTiles: 'none', missingTile: 'none' },
+  drawing: {
+    overdraw: 'none',
+    overdrawExtraTiles: 0,
+    underdraw: 'none',
+    outOfOrder: 'none',
+    exposedTiles: 'none',
+    exposedTilesLateGame: 'none',
+    exposedTilesLateGameBelow: 7,
+    missingTile: 'none',
+  },
   end: {
     scorelessTurns: 6,
     scorelessKinds: ['pass', 'exchange'],
@@ -509,7 +550,13 @@ export const MATCH_VARIANT: RuleSet = {
   description:
     'Exchange zero or more tiles (at most the pool), game ends on going out or after both players exchange twice in a row, ties broken on the score before adjustments; matches of two games on combined points.',
   board: STANDARD_BOARD,
-  play: { medium: 'over-the-board', undeclaredBlank: 'none', blankDispute: 'fixed', ...NO_ONLINE_META },
+  play: {
+    medium: 'over-the-board',
+    undeclaredBlank: 'none',
+    blankDispute: 'fixed',
+    blankDisputeNextTurn: 'as-later-turns',
+    ...NO_ONLINE_META,
+  },
   exchange: {
     minBag: 0,
     allowEmpty: true,
@@ -542,7 +589,16 @@ export const MATCH_VARIANT: RuleSet = {
     holdLimit: 'none',
     drawStopsOnChallenge: false,
   },
-  drawing: { overdraw: 'none', overdrawExtraTiles: 0, underdraw: 'none', outOfOrder: 'none', exposedTiles: 'none', missingTile: 'none' },
+  drawing: {
+    overdraw: 'none',
+    overdrawExtraTiles: 0,
+    underdraw: 'none',
+    outOfOrder: 'none',
+    exposedTiles: 'none',
+    exposedTilesLateGame: 'none',
+    exposedTilesLateGameBelow: 7,
+    missingTile: 'none',
+  },
   end: {
     scorelessTurns: null,
     scorelessKinds: [],
@@ -585,6 +641,7 @@ export const MATCH_VARIANT: RuleSet = {
     'exchange.unbaggedTiles': s(cite('seed-003', 'rule 11 (discards are mixed into the pool; no remedy for forgetting)', 'Seed')),
     'play.undeclaredBlank': s(cite('seed-003', 'rule 10 (the letter must be stated; no remedy given)', 'Seed')),
     'play.blankDispute': s(cite('seed-003', 'rule 10', 'Seed')),
+    'play.blankDisputeNextTurn': s(cite('seed-003', 'rule 10 (fixed for the rest of the game, the next turn included)', 'Seed')),
     ...all(ONLINE_META, cite('seed-003', 'no such rule (players at one table)', 'Seed')),
     'end.tilesFoundAfterEnd': s(VARIANT_SILENT),
     'exchange.allTilesMayStayOnRack': s(cite('seed-003', 'rule 11 (discards face down)', 'Seed')),
@@ -623,6 +680,7 @@ export const ONLINE_VOID: RuleSet = {
     medium: 'online',
     undeclaredBlank: 'none',
     blankDispute: 'none',
+    blankDisputeNextTurn: 'none',
     abortRequestsPerPlayer: 1,
     abortMaxEvents: 7,
     abortMinReceiverSeconds: 120,
@@ -662,7 +720,16 @@ export const ONLINE_VOID: RuleSet = {
     holdLimit: 'none',
     drawStopsOnChallenge: false,
   },
-  drawing: { overdraw: 'none', overdrawExtraTiles: 0, underdraw: 'none', outOfOrder: 'none', exposedTiles: 'none', missingTile: 'none' },
+  drawing: {
+    overdraw: 'none',
+    overdrawExtraTiles: 0,
+    underdraw: 'none',
+    outOfOrder: 'none',
+    exposedTiles: 'none',
+    exposedTilesLateGame: 'none',
+    exposedTilesLateGameBelow: 7,
+    missingTile: 'none',
+  },
   end: {
     scorelessTurns: 6,
     scorelessKinds: ['pass', 'exchange', 'challenged-off', 'lost-challenge'],

@@ -155,6 +155,14 @@ export type OutOfOrderDrawRule = (typeof OUT_OF_ORDER_DRAW_RULES)[number];
 export const EXPOSED_TILE_RULES = ['wespa-4.4', 'naspa-loose-tiles', 'none'] as const;
 export type ExposedTileRule = (typeof EXPOSED_TILE_RULES)[number];
 
+/**
+ * Tiles exposed late in the game, when the bag holds fewer than `drawing.exposedTilesLateGameBelow`: the rack goes
+ * face down, the opponent turns up 2 and gives the player any 2 of the face-up tiles (WESPA 4.4); NASPA refers
+ * the case to IV.B.8, whose text was not read.
+ */
+export const EXPOSED_TILES_LATE_GAME_RULES = ['wespa-4.4', 'none'] as const;
+export type ExposedTilesLateGameRule = (typeof EXPOSED_TILES_LATE_GAME_RULES)[number];
+
 /** A tile that is not found after a search: play continues as if it had never existed (WESPA 4.6). */
 export const MISSING_TILE_RULES = ['continue-without', 'none'] as const;
 export type MissingTileRule = (typeof MISSING_TILE_RULES)[number];
@@ -175,6 +183,13 @@ export type UndeclaredBlankRule = (typeof UNDECLARED_BLANK_RULES)[number];
 export const BLANK_DISPUTE_RULES = ['wespa-3.8', 'fixed-after-next-play', 'fixed', 'none'] as const;
 export type BlankDisputeRule = (typeof BLANK_DISPUTE_RULES)[number];
 
+/**
+ * A blank's designation disputed on the turn right after it was played: as on later turns (`play.blankDispute`),
+ * or no rule known (NASPA IV.F.2.a treats that turn separately; its text was not read).
+ */
+export const BLANK_DISPUTE_NEXT_TURN_RULES = ['as-later-turns', 'none'] as const;
+export type BlankDisputeNextTurnRule = (typeof BLANK_DISPUTE_NEXT_TURN_RULES)[number];
+
 export const RULE_SET_IDS = ['NSA_2008', 'WESPA', 'FRIENDLY', 'MATCH_VARIANT', 'ONLINE_VOID'] as const;
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
 
@@ -193,6 +208,7 @@ export interface RuleSet {
     readonly medium: PlayMedium;
     readonly undeclaredBlank: UndeclaredBlankRule;
     readonly blankDispute: BlankDisputeRule;
+    readonly blankDisputeNextTurn: BlankDisputeNextTurnRule;
     /** Abort (cancel) requests each player may make; null = no abort rule (Woogles: 1). */
     readonly abortRequestsPerPlayer: number | null;
     /** An abort may not be requested after more game events than this (Woogles: 7). */
@@ -258,6 +274,9 @@ export interface RuleSet {
     readonly underdraw: UnderdrawRule;
     readonly outOfOrder: OutOfOrderDrawRule;
     readonly exposedTiles: ExposedTileRule;
+    readonly exposedTilesLateGame: ExposedTilesLateGameRule;
+    /** The late-game exposed-tile rule applies when the bag holds fewer tiles than this (WESPA 4.4: 7; NASPA IV.B.3: more than 7 is ordinary, so 8). */
+    readonly exposedTilesLateGameBelow: number;
     readonly missingTile: MissingTileRule;
   };
   readonly end: {

@@ -1,5 +1,5 @@
 import { bodyField, body, path, type Route } from '../route.js';
-import { LEXICON, RULE_SET, RULING, SCORED_PLAY, WORD_CHECK } from '../shapes.js';
+import { DISPUTE_KIND, LEXICON, RULE_SET, RULING, SCORED_PLAY, WORD_CHECK } from '../shapes.js';
 
 /** Rule sets, lexicons and the stateless checks: open to anyone, they read nothing stored. */
 
@@ -93,12 +93,33 @@ export const RULE_ROUTES: readonly Route[] = [
     tag: 'Rules',
     summary: 'Rule on a dispute',
     description:
-      'Any dispute kind of the adjudication module, under a rule set: the ruling, its effects and the rules relied on. Nothing is stored.',
+      'Any dispute kind of the adjudication module, under a rule set: the verdict (was the act allowed?), the ruling code, its effects and the rules relied on. `input` is typed, one property per kind (GET /v1/dispute-kinds lists them); `dispute` is the deprecated JSON form. Nothing is stored.',
     field: 'adjudicate',
-    args: { dispute: bodyField('dispute'), ruleSet: bodyField('ruleSet'), overrides: bodyField('overrides') },
+    args: {
+      input: bodyField('input'),
+      dispute: bodyField('dispute'),
+      preset: bodyField('preset'),
+      ruleSet: bodyField('ruleSet'),
+      overrides: bodyField('overrides'),
+    },
     reply: { kind: 'object' },
     shape: RULING,
     auth: 'none',
     replaces: 'POST /rest/adjudicate',
+  },
+  {
+    operationId: 'listDisputeKinds',
+    method: 'GET',
+    path: '/dispute-kinds',
+    tag: 'Rules',
+    summary: 'Every kind of dispute and its facts',
+    description:
+      'Each kind with its facts (typed, with units and ranges), the rules it comes from, the parameters its ruling reads and an example.',
+    field: 'disputeKinds',
+    args: {},
+    reply: { kind: 'list' },
+    shape: DISPUTE_KIND,
+    auth: 'none',
+    replaces: 'GET /rest/dispute-kinds',
   },
 ];

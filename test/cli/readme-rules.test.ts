@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { disputeTableMarkdown, parameterTableMarkdown } from '../../cli/rule-tables.js';
+import { CODE_EXAMPLES } from '../../cli/code-examples.js';
+import {
+  codeTableMarkdown,
+  disputeTableMarkdown,
+  exampleRuling,
+  parameterTableMarkdown,
+  verdictTableMarkdown,
+} from '../../cli/rule-tables.js';
+import { RULING_CODE_INFO, RULING_CODES } from '../../engine/adjudication/codes.js';
 import { DISPUTE_KINDS } from '../../engine/adjudication/dispute.js';
 import { PARAMETERS } from '../../engine/rules/params.js';
 import { RULE_SET_IDS } from '../../engine/rules/ruleset.js';
@@ -33,6 +41,18 @@ describe('docs/rules.md and docs/adjudication.md match the code (regenerate with
 
   test('docs/adjudication.md holds the example table with the current rulings', () => {
     expect(ADJUDICATION).toContain(disputeTableMarkdown(examples));
+  });
+
+  test('docs/adjudication.md holds the verdict and code tables, each with an example query', () => {
+    expect(ADJUDICATION).toContain(verdictTableMarkdown());
+    expect(ADJUDICATION).toContain(codeTableMarkdown());
+  });
+
+  test.each(RULING_CODES)('the example of %s answers that code with a verdict it allows', (code) => {
+    const r = exampleRuling(CODE_EXAMPLES[code]);
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.ruling).toBe(code);
+    expect(RULING_CODE_INFO[code].verdicts).toContain(r.verdict);
   });
 
   test('docs/adjudication.md documents every dispute kind', () => {

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { recordingIo } from '../../cli/io.js';
 import { main } from '../../cli/main.js';
 import { DISPUTE_KINDS } from '../../engine/adjudication/dispute.js';
-import { RULING_CODES } from '../../engine/adjudication/ruling.js';
+import { RULING_CODES, VERDICTS } from '../../engine/adjudication/ruling.js';
 import { PARAMETERS } from '../../engine/rules/params.js';
 import { RULE_SET_IDS } from '../../engine/rules/ruleset.js';
 
@@ -30,35 +30,37 @@ describe('examples/disputes', () => {
     const r = await cli('adjudicate', join(EXAMPLES, file), '--rules', id, '--json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const answer = JSON.parse(r.out) as { rules: string; ruling: string; citations: unknown[]; explanation: string };
+    const answer = JSON.parse(r.out) as { rules: string; verdict: string; ruling: string; citations: unknown[]; explanation: string };
     expect(answer.rules).toBe(id);
     expect(RULING_CODES).toContain(answer.ruling);
+    expect(VERDICTS).toContain(answer.verdict);
     expect(answer.citations.length).toBeGreaterThan(0);
   });
 
   test.each([
-    ['exchange-count-mismatch.json', 'NSA_2008', 'FACE_DOWN_COUNT_EXCHANGED'],
-    ['exchange-unspecified.json', 'NSA_2008', 'TURN_LOST'],
-    ['exchange-unspecified.json', 'WESPA', 'TURN_IS_PASS'],
-    ['exchange-unspecified.json', 'MATCH_VARIANT', 'ZERO_TILE_EXCHANGE'],
-    ['illegal-exchange.json', 'MATCH_VARIANT', 'NOT_APPLICABLE'],
-    ['challenge-outcome.json', 'ONLINE_VOID', 'NOT_APPLICABLE'],
-    ['challenge-outcome.json', 'WESPA', 'CHALLENGE_POINTS'],
-    ['forfeit-order.json', 'NSA_2008', 'FIRSTS_ASSIGNED'],
-    ['out-play-hold.json', 'NSA_2008', 'GAME_OVER'],
-    ['out-play-hold.json', 'WESPA', 'CHALLENGE_VALID'],
-    ['placement-challenge.json', 'NSA_2008', 'PLAY_WITHDRAWN'],
-    ['placement-challenge.json', 'WESPA', 'DIRECTOR_DISCRETION'],
-    ['wrong-adjudication.json', 'NSA_2008', 'NO_CORRECTION'],
-    ['wrong-adjudication.json', 'WESPA', 'RULING_CORRECTED'],
-    ['free-trade.json', 'FRIENDLY', 'FREE_TRADE_ALLOWED'],
-    ['free-trade.json', 'WESPA', 'FREE_TRADE_REFUSED'],
-    ['blank-designation.json', 'MATCH_VARIANT', 'DESIGNATION_STANDS'],
-    ['abort-request.json', 'ONLINE_VOID', 'GAME_ABORTED'],
-    ['spilled-tiles.json', 'ONLINE_VOID', 'NOT_APPLICABLE'],
-  ])('%s under %s is %s', async (file, id, expected) => {
+    ['exchange-count-mismatch.json', 'NSA_2008', 'FACE_DOWN_COUNT_EXCHANGED', 'FORBIDDEN'],
+    ['exchange-unspecified.json', 'NSA_2008', 'TURN_LOST', 'FORBIDDEN'],
+    ['exchange-unspecified.json', 'WESPA', 'TURN_IS_PASS', 'FORBIDDEN'],
+    ['exchange-unspecified.json', 'MATCH_VARIANT', 'ZERO_TILE_EXCHANGE', 'ALLOWED'],
+    ['illegal-exchange.json', 'MATCH_VARIANT', 'NO_PENALTY', 'ALLOWED'],
+    ['illegal-exchange.json', 'FRIENDLY', 'NO_REMEDY_STATED', 'FORBIDDEN'],
+    ['challenge-outcome.json', 'ONLINE_VOID', 'NOT_APPLICABLE', 'NO_RULE'],
+    ['challenge-outcome.json', 'WESPA', 'CHALLENGE_POINTS', 'ALLOWED'],
+    ['forfeit-order.json', 'NSA_2008', 'FIRSTS_ASSIGNED', 'ALLOWED'],
+    ['out-play-hold.json', 'NSA_2008', 'GAME_OVER', 'FORBIDDEN'],
+    ['out-play-hold.json', 'WESPA', 'CHALLENGE_VALID', 'ALLOWED'],
+    ['placement-challenge.json', 'NSA_2008', 'PLAY_WITHDRAWN', 'FORBIDDEN'],
+    ['placement-challenge.json', 'WESPA', 'DIRECTOR_DISCRETION', 'DIRECTOR_DECIDES'],
+    ['wrong-adjudication.json', 'NSA_2008', 'NO_CORRECTION', 'ALLOWED'],
+    ['wrong-adjudication.json', 'WESPA', 'RULING_CORRECTED', 'FORBIDDEN'],
+    ['free-trade.json', 'FRIENDLY', 'FREE_TRADE_ALLOWED', 'ALLOWED'],
+    ['free-trade.json', 'WESPA', 'FREE_TRADE_REFUSED', 'FORBIDDEN'],
+    ['blank-designation.json', 'MATCH_VARIANT', 'DESIGNATION_STANDS', 'ALLOWED'],
+    ['abort-request.json', 'ONLINE_VOID', 'GAME_ABORTED', 'ALLOWED'],
+    ['spilled-tiles.json', 'ONLINE_VOID', 'NOT_APPLICABLE', 'NO_RULE'],
+  ])('%s under %s is %s (%s)', async (file, id, expected, verdict) => {
     const r = await cli('adjudicate', join(EXAMPLES, file), '--rules', id, '--json');
-    expect((JSON.parse(r.out) as { ruling: string }).ruling).toBe(expected);
+    expect(JSON.parse(r.out) as { ruling: string }).toMatchObject({ ruling: expected, verdict });
   });
 
   test('without --rules it answers under every preset', async () => {
@@ -86,7 +88,7 @@ describe('examples/disputes', () => {
 
   test('text output names the ruling, the effects and the citations', async () => {
     const r = await cli('adjudicate', join(EXAMPLES, 'exchange-count-mismatch.json'), '--rules', 'NSA_2008');
-    expect(r.out).toContain('NSA_2008: FACE_DOWN_COUNT_EXCHANGED');
+    expect(r.out).toContain('NSA_2008: FACE_DOWN_COUNT_EXCHANGED (FORBIDDEN)');
     expect(r.out).toContain('tiles-exchanged party="player" count=4');
     expect(r.out).toContain('seed-000 Disputes');
   });

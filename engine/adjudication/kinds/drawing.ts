@@ -1,0 +1,141 @@
+import { FOUND_PLACE, PARTY, SLIP_STATE, SPILL_MOMENT, UNDERDRAW_DISCOVERY } from './enums.js';
+import { f, gate, MAX_RACK, ONLINE, type DisputeKindSpec } from './spec.js';
+
+/** Drawing and tiles: overdraws, underdraws, spills, stray and missing tiles (WESPA 3.9, 4.3–4.6; NSA ref. B5). */
+
+export const DRAWING_KINDS: readonly DisputeKindSpec[] = [
+  {
+    kind: 'overdraw',
+    description: 'The player has more tiles than a full rack.',
+    act: 'drawing too many tiles',
+    sources: ['WESPA 3.9.5', 'NSA ref. B5.1'],
+    parameters: ['play.medium', 'drawing.overdraw', 'drawing.overdrawExtraTiles'],
+    gates: [ONLINE, gate('drawing.overdraw')],
+    facts: [
+      f.int('tilesOnRack', 0, MAX_RACK, 'Tiles on the rack before drawing (at most the rack size).', 'drawing.overdraw', { unit: 'tiles' }),
+      f.int(
+        'drawn',
+        1,
+        100,
+        'Tiles drawn; with tilesOnRack more than the rack size.',
+        'drawing.overdraw (X = tilesOnRack + drawn − rackSize)',
+        { unit: 'tiles' },
+      ),
+      f.bool('touchedRack', 'A newly drawn tile touched the rack.', 'drawing.overdraw (whole rack mixed)'),
+      f.rackSize('X, the tiles overdrawn'),
+    ],
+    example: {
+      description: 'Five on the rack, drew three (one too many), not yet on the rack.',
+      kind: 'overdraw',
+      tilesOnRack: 5,
+      drawn: 3,
+      touchedRack: false,
+    },
+  },
+  {
+    kind: 'underdraw',
+    description: 'The player drew too few late in the game and the opponent emptied the bag.',
+    act: 'drawing too few tiles',
+    sources: ['WESPA 3.9.8'],
+    parameters: ['play.medium', 'drawing.underdraw'],
+    gates: [ONLINE, gate('drawing.underdraw')],
+    facts: [
+      f.int('missing', 1, MAX_RACK, 'Tiles the player is short.', 'drawing.underdraw', { unit: 'tiles' }),
+      f.oneOf('discovered', UNDERDRAW_DISCOVERY, 'When the underdraw was found.', 'drawing.underdraw'),
+    ],
+    example: {
+      description: 'Drew one tile too few; the opponent then emptied the bag; noticed at once.',
+      kind: 'underdraw',
+      missing: 1,
+      discovered: 'before-next-turn-completed',
+    },
+  },
+  {
+    kind: 'out-of-order-draw',
+    description: 'The player drew out of turn order.',
+    act: 'drawing out of order',
+    sources: ['WESPA 3.9.9'],
+    parameters: ['play.medium', 'drawing.outOfOrder', 'drawing.overdraw', 'drawing.overdrawExtraTiles'],
+    gates: [ONLINE, gate('drawing.outOfOrder')],
+    facts: [
+      f.int('drawnTiles', 1, MAX_RACK, 'Tiles drawn out of order.', 'drawing.outOfOrder', { unit: 'tiles' }),
+      f.bool(
+        'opponentLeftShort',
+        'It happened before the opponent could draw and leaves too few tiles in the bag for them.',
+        'drawing.outOfOrder (overdraw)',
+      ),
+      f.bool('touchedRack', 'The tiles touched the rack.', 'drawing.outOfOrder'),
+    ],
+    example: {
+      kind: 'out-of-order-draw',
+      description: 'S18: the player drew 2 tiles before the opponent had drawn; plenty left in the bag, tiles not yet on the rack',
+      drawnTiles: 2,
+      opponentLeftShort: false,
+      touchedRack: false,
+    },
+  },
+  {
+    kind: 'spilled-tiles',
+    description: 'The player spilled or exposed tiles.',
+    act: 'exposing the tiles',
+    sources: ['WESPA 4.4', 'NASPA IV.B.3 (2015; IV.B.8 not read)'],
+    parameters: [
+      'play.medium',
+      'drawing.exposedTiles',
+      'drawing.exposedTilesLateGame',
+      'drawing.exposedTilesLateGameBelow',
+      'drawing.overdraw',
+      'drawing.overdrawExtraTiles',
+    ],
+    gates: [ONLINE, gate('drawing.exposedTiles'), gate('drawing.exposedTilesLateGame')],
+    facts: [
+      f.int('exposed', 1, 100, 'Tiles exposed.', 'drawing.exposedTiles', { unit: 'tiles' }),
+      f.int('bagCount', 0, 1000, 'Tiles in the bag.', 'drawing.exposedTilesLateGameBelow', { unit: 'tiles' }),
+      f.oneOf('moment', SPILL_MOMENT, 'When the tiles were exposed, relative to drawing.', 'drawing.exposedTiles'),
+    ],
+    example: {
+      kind: 'spilled-tiles',
+      description: 'S19: the player knocked 2 tiles off the rack face up, away from any draw, with 5 tiles in the bag',
+      exposed: 2,
+      bagCount: 5,
+      moment: 'unrelated',
+    },
+  },
+  {
+    kind: 'tiles-found',
+    description: 'Tiles turn up outside or in the bag after the game seemed over.',
+    act: 'reopening the game for the tiles found',
+    sources: ['WESPA 4.3, 4.5, 5.4.1'],
+    parameters: ['play.medium', 'end.tilesFoundAfterEnd', 'tournament.scoringCorrection', 'tournament.resultSlip'],
+    gates: [ONLINE, gate('end.tilesFoundAfterEnd')],
+    facts: [
+      f.int('found', 1, 100, 'Tiles found.', 'end.tilesFoundAfterEnd', { unit: 'tiles' }),
+      f.oneOf('where', FOUND_PLACE, 'Where they were found.', 'end.tilesFoundAfterEnd (outside the bag: shown first)'),
+      f.scores('racks', 'Tiles on each rack now, 0 to the rack size; not both full.', 'end.tilesFoundAfterEnd (who draws them)', {
+        unit: 'tiles',
+      }),
+      f.oneOf('shouldHaveDrawnEarliest', PARTY, 'Who should have drawn them earliest.', 'end.tilesFoundAfterEnd'),
+      f.oneOf('slip', SLIP_STATE, 'Where the result slip is.', 'tournament.scoringCorrection (a signed slip is final)'),
+      f.rackSize('racks'),
+    ],
+    example: {
+      kind: 'tiles-found',
+      description: 'S20: after the player went out, 2 tiles are found in the bag; the opponent holds 5 and should have drawn earliest',
+      found: 2,
+      where: 'in-bag',
+      racks: { player: 0, opponent: 5 },
+      shouldHaveDrawnEarliest: 'opponent',
+      slip: 'not-signed',
+    },
+  },
+  {
+    kind: 'missing-tile',
+    description: 'Tiles are missing and a search did not find them.',
+    act: 'going on without the missing tiles',
+    sources: ['WESPA 4.6'],
+    parameters: ['play.medium', 'drawing.missingTile', 'board.distribution'],
+    gates: [ONLINE, gate('drawing.missingTile')],
+    facts: [f.int('missing', 1, 100, 'Tiles missing.', 'drawing.missingTile (tiles in the game)', { unit: 'tiles', default: 1 })],
+    example: { kind: 'missing-tile', description: 'S21: one tile cannot be found after a search', missing: 1 },
+  },
+];
