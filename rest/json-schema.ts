@@ -70,10 +70,12 @@ const leafSchema = (type: GraphQLNamedType, components: SchemaComponents): JsonS
 
 const enumSchema = (type: GraphQLEnumType, components: SchemaComponents): JsonSchema =>
   components.define(type.name, () => {
-    const values = type.getValues().filter((v) => v.deprecationReason == null);
+    const current = type.getValues().filter((v) => v.deprecationReason == null);
+    // An enum kept only for old clients (every value deprecated) still validates what they send.
+    const values = current.length ? current : type.getValues();
     const described = values.filter((v) => v.description).map((v) => `\`${v.name}\`: ${v.description}`);
     const text = [type.description, ...described].filter(Boolean).join('\n\n');
-    return withDescription({ type: 'string', enum: values.map((v) => v.value as string) }, text);
+    return withDescription({ type: 'string', enum: values.map((v) => v.name) }, text);
   });
 
 /** The schema of a value of `type` as `shape` selects it (`null` for a leaf). */

@@ -28,6 +28,9 @@ export const successors = (routes: readonly Route[] = ROUTES): Map<string, Route
   return out;
 };
 
+/** Fields added after /rest was frozen (Relay's node lookups): /v1 has a route per resource instead, so SOFA's routes for them are not served. */
+export const NOT_ON_REST: readonly string[] = ['/node', '/nodes'];
+
 type OpenApiDoc = {
   info?: { description?: string };
   paths?: Record<string, Record<string, { deprecated?: boolean; description?: string }>>;
@@ -36,6 +39,7 @@ type OpenApiDoc = {
 /** SOFA's document with every operation deprecated and pointed at its /v1 successor. */
 export const deprecateDocument = (doc: OpenApiDoc, routes: readonly Route[] = ROUTES): OpenApiDoc => {
   const next = successors(routes);
+  for (const path of NOT_ON_REST) delete doc.paths?.[path];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) {
       const to = next.get(`${method.toUpperCase()} ${REST_PATH}${path}`) ?? [];
@@ -57,6 +61,15 @@ export const useRestDeprecation = (): Plugin => ({
     const path = new URL(request.url).pathname;
     if (path !== REST_PATH && !path.startsWith(`${REST_PATH}/`)) return;
     const headers = new Headers(response.headers);
+    if (NOT_ON_REST.includes(path.slice(REST_PATH.length))) {
+      setResponse(
+        new Response(JSON.stringify({ code: 'NOT_FOUND', message: `No route ${path}: use ${V1_PATH} (${OPENAPI_JSON_PATH}).` }), {
+          status: 404,
+          headers: { 'content-type': 'application/json', ...deprecationHeaders() },
+        }),
+      );
+      return;
+    }
     for (const [name, value] of Object.entries(deprecationHeaders())) headers.set(name, value);
     if (path === OPENAPI_PATH && response.status === 200) {
       const doc = deprecateDocument((await response.json()) as OpenApiDoc);

@@ -151,7 +151,7 @@ await call('listApiKeys', 'GET', '/api-keys', A);
 await call('getApiKey', 'GET', `/api-keys/${key.apiKey.id}`, A);
 const hook = await call('createWebhook', 'POST', '/webhooks', key.key, {
   url: 'https://bot.example/arbiter',
-  kinds: ['your-turn', 'game-ended'],
+  eventTypes: ['YOUR_TURN', 'GAME_ENDED'],
 });
 await call('listWebhooks', 'GET', '/webhooks', key.key);
 await call('getWebhook', 'GET', `/webhooks/${hook.subscription.id}`, key.key);
@@ -167,12 +167,13 @@ await call('checkRuleSet', 'POST', '/checks/rule-set', undefined, { id: 'WESPA',
 await call('listLexicons', 'GET', '/lexicons');
 await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
-await call('adjudicate', 'POST', '/adjudications', undefined, { dispute: { kind: 'overtime', secondsOver: 125 }, ruleSet: 'NSA_2008' });
+await call('adjudicate', 'POST', '/adjudications', undefined, { input: { overtime: { secondsOver: 125 } }, preset: 'NSA_2008' });
+await call('listDisputeKinds', 'GET', '/dispute-kinds');
 
 /** Long lists cut to their first items (still valid against the schemas): rule parameters, presets, list pages, score sheets. */
 const trim = (v: unknown, key = ''): unknown => {
   if (Array.isArray(v))
-    return (key === 'parameters' || key === 'items' ? v.slice(0, 2) : key === 'history' ? v.slice(0, 4) : v).map((x) => trim(x));
+    return (key === 'parameters' || key === 'items' || key === 'facts' ? v.slice(0, 2) : key === 'history' ? v.slice(0, 4) : v).map((x) => trim(x));
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trim(x, k)]));
   return v;
 };

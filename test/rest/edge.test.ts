@@ -96,7 +96,7 @@ describe('the /v1 edge', () => {
     expect(await stale.json()).toMatchObject({ code: 'STALE_VERSION', expected: game.version - 1, actual: game.version });
     const aborted = await call('POST', `/games/${game.id}/abort`, { token: ann, headers: { 'if-match': `"${game.version}"` } });
     expect(aborted.status).toBe(200);
-    expect(await aborted.json()).toMatchObject({ whoseTurn: null, legalActions: [], result: { winner: null } });
+    expect(await aborted.json()).toMatchObject({ whoseTurn: null, actions: [], result: { winner: null } });
   });
 
   it('never shows another player’s rack', async () => {
