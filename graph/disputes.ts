@@ -64,7 +64,7 @@ const RulingType = builder.objectRef<{ ruling: Ruling; ruleSet: RuleSet }>('Ruli
   }),
 });
 
-const DISPUTE_DEPRECATION = 'Use `input: DisputeInput`, typed per kind (see `disputeKinds`); the JSON form goes in a later release.';
+const DISPUTE_DEPRECATION = 'Use input (the DisputeInput, typed per kind; see `disputeKinds`): the JSON form goes in a later release.';
 
 builder.queryField('adjudicate', (t) =>
   t.field({

@@ -119,6 +119,7 @@ describe('schema conventions', () => {
         'Match.ruleSetId',
         'Match.status',
         'MatchOutcome.decidedBy',
+        'Query.adjudicate(dispute)',
         'Query.adjudicate(ruleSet)',
         'Query.ruleSet(id)',
         'Query.webhookDeliveries(status)',
