@@ -173,7 +173,9 @@ await call('listDisputeKinds', 'GET', '/dispute-kinds');
 /** Long lists cut to their first items (still valid against the schemas): rule parameters, presets, list pages, score sheets. */
 const trim = (v: unknown, key = ''): unknown => {
   if (Array.isArray(v))
-    return (key === 'parameters' || key === 'items' || key === 'facts' ? v.slice(0, 2) : key === 'history' ? v.slice(0, 4) : v).map((x) => trim(x));
+    return (key === 'parameters' || key === 'items' || key === 'facts' ? v.slice(0, 2) : key === 'history' ? v.slice(0, 4) : v).map((x) =>
+      trim(x),
+    );
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trim(x, k)]));
   return v;
 };
