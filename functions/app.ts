@@ -3,6 +3,7 @@ import { jwtConfigFromEnv, type JwtConfig } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
+import { destinationPolicyFromEnv, type DestinationPolicy } from '../service/webhook-destination.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -17,6 +18,8 @@ export interface AppOptions extends YogaOptions {
   readonly lexicons?: LexiconRegistry;
   readonly jwt?: JwtConfig;
   readonly now?: () => Date;
+  /** Where webhook subscriptions may point; default from the environment (ARBITER_WEBHOOK_ALLOW_LOCAL). Tests stub DNS here. */
+  readonly webhookDestinations?: DestinationPolicy;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly warn?: (message: string) => void;
   /**
@@ -38,6 +41,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
   const env = options.env ?? process.env;
   const warn = options.warn ?? console.warn;
   const jwt = options.jwt ?? jwtConfigFromEnv(env, warn);
+  const webhookDestinations = options.webhookDestinations ?? destinationPolicyFromEnv(env);
   const lexicons = options.lexicons ?? loadLexiconRegistry(undefined, warn);
   if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
   const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
@@ -47,7 +51,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     if (!options.db) await db.close();
     throw e;
   }
-  const services: AppServices = { db, lexicons, jwt, now: options.now ?? (() => new Date()) };
+  const services: AppServices = { db, lexicons, jwt, webhookDestinations, now: options.now ?? (() => new Date()) };
   const yoga = createArbiterYoga(services, options);
   return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
 };

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '../service/context.js';
+import type { DestinationPolicy } from '../service/webhook-destination.js';
 import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal } from './auth.js';
 import { UnauthenticatedError } from './error-classes.js';
 
@@ -9,6 +10,8 @@ import { UnauthenticatedError } from './error-classes.js';
  */
 export interface AppServices extends ServiceDeps {
   readonly jwt: JwtConfig;
+  /** Where webhook subscriptions may point (service/webhook-destination.ts). */
+  readonly webhookDestinations: DestinationPolicy;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */

@@ -44,7 +44,7 @@ export class WebhookInputError extends ArbiterError {
 builder.objectType(WebhookInputError, {
   name: 'WebhookInputError',
   description:
-    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
+    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN (`details.reason`: the host is or resolves to a non-public address), WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ field: t.exposeString('field', { description: 'e.g. input.url, first, after.' }) }),
 });
@@ -135,7 +135,10 @@ const WebhookDeliveryType = builder.objectRef<WebhookDeliveryView>('WebhookDeliv
 
 const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscriptionInput', {
   fields: (t) => ({
-    url: t.string({ description: 'https://… (http only for localhost and 127.0.0.1).', validate: z.string().max(4096) }),
+    url: t.string({
+      description: 'https://… to a public address (http and local addresses only on a development server).',
+      validate: z.string().max(4096),
+    }),
     kinds: t.stringList({ description: `Any of: ${WEBHOOK_EVENT_KINDS.join(', ')}.`, validate: z.array(z.string().max(64)).max(16) }),
     apiKeyId: t.id({
       required: false,
@@ -178,7 +181,10 @@ builder.mutationFields((t) => ({
           ]);
         apiKeyId = named;
       }
-      return value(await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds: input.kinds }), 'input.');
+      return value(
+        await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds: input.kinds }, ctx.webhookDestinations),
+        'input.',
+      );
     },
   }),
   setWebhookSubscriptionActive: t.field({

@@ -9,6 +9,7 @@ import type { JwtConfig } from '../../graph/auth.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
+import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 
 export { STORE_TARGETS, type StoreTarget };
 
@@ -78,6 +79,8 @@ export const openTestApi = async (
     lexicons: options.lexicons ?? LEXICONS,
     jwt: TEST_JWT,
     now: () => now,
+    // Production's webhook policy over a stub DNS (example.com resolves to a public address; nothing else does).
+    webhookDestinations: TEST_DESTINATIONS,
     ...(options.limits ? { limits: options.limits } : {}),
     logError: options.logError ?? (() => undefined),
   });
