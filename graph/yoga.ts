@@ -1,5 +1,6 @@
 import { useSofa } from '@graphql-yoga/plugin-sofa';
 import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './armor.js';
 import { createContext, type AppServices, type Context } from './context.js';
 import { GraphQLError } from './graphql.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
@@ -14,6 +15,8 @@ export interface YogaOptions {
   /** Serve GraphiQL at GET /graphql (local server only). Default false. */
   readonly graphiql?: boolean;
   readonly limits?: QueryLimits;
+  /** Body, token, alias and directive caps (graph/armor.ts). */
+  readonly requestLimits?: RequestLimits;
   /** Where unexpected (masked) errors are reported with their stack; default `console.error`. */
   readonly logError?: (error: unknown) => void;
 }
@@ -315,6 +318,7 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
       error: (...args) => logError(args.length === 1 ? args[0] : args),
     },
     plugins: [
+      ...useRequestArmor(options.requestLimits ?? DEFAULT_REQUEST_LIMITS),
       useSearchParamsGuard(),
       useNestingGuard(MAX_DOCUMENT_NESTING),
       useVariableNestingGuard(MAX_VARIABLE_NESTING),

@@ -6,6 +6,7 @@
  */
 import { createApp, type App } from '../../functions/app.js';
 import type { JwtConfig } from '../../graph/auth.js';
+import type { RequestLimits } from '../../graph/armor.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
@@ -70,7 +71,7 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
 
 export const openTestApi = async (
   target: StoreTarget,
-  options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
+  options: { limits?: QueryLimits; requestLimits?: RequestLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
 ): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
@@ -82,6 +83,7 @@ export const openTestApi = async (
     // Production's webhook policy over a stub DNS (example.com resolves to a public address; nothing else does).
     webhookDestinations: TEST_DESTINATIONS,
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.requestLimits ? { requestLimits: options.requestLimits } : {}),
     logError: options.logError ?? (() => undefined),
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
