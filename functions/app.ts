@@ -3,6 +3,9 @@ import { jwtConfigFromEnv, type JwtConfig } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
+import { trustedProxiesFromEnv } from '../graph/client-address.js';
+import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
+import { createRateLimiter, postgresRateLimitStore, type RateLimitConfig } from '../service/rate-limits.js';
 import { destinationPolicyFromEnv, type DestinationPolicy } from '../service/webhook-destination.js';
 
 /**
@@ -20,6 +23,10 @@ export interface AppOptions extends YogaOptions {
   readonly now?: () => Date;
   /** Where webhook subscriptions may point; default from the environment (ARBITER_WEBHOOK_ALLOW_LOCAL). Tests stub DNS here. */
   readonly webhookDestinations?: DestinationPolicy;
+  /** Per-client limits; default from the environment (ARBITER_RATE_LIMITS, ARBITER_LOGIN_BACKOFF) over the defaults of service/rate-limits.ts. */
+  readonly rateLimits?: RateLimitConfig;
+  /** Proxies that append to X-Forwarded-For; default ARBITER_TRUST_PROXY, else 0. */
+  readonly trustedProxies?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly warn?: (message: string) => void;
   /**
@@ -42,6 +49,8 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
   const warn = options.warn ?? console.warn;
   const jwt = options.jwt ?? jwtConfigFromEnv(env, warn);
   const webhookDestinations = options.webhookDestinations ?? destinationPolicyFromEnv(env);
+  const rateLimitConfig = options.rateLimits ?? rateLimitConfigFromEnv(env);
+  const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv(env);
   const lexicons = options.lexicons ?? loadLexiconRegistry(undefined, warn);
   if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
   const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
@@ -51,7 +60,15 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     if (!options.db) await db.close();
     throw e;
   }
-  const services: AppServices = { db, lexicons, jwt, webhookDestinations, now: options.now ?? (() => new Date()) };
+  const services: AppServices = {
+    db,
+    lexicons,
+    jwt,
+    webhookDestinations,
+    rateLimits: createRateLimiter(rateLimitConfig, postgresRateLimitStore(db)),
+    trustedProxies,
+    now: options.now ?? (() => new Date()),
+  };
   const yoga = createArbiterYoga(services, options);
   return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
 };

@@ -18,12 +18,14 @@ import {
   ErrorInterface,
   GAME_ERRORS,
   NotFoundError,
+  RateLimitedError,
   RuleViolation,
   UnauthenticatedError,
   ForbiddenError,
   ValidationError,
   unwrap,
 } from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 import { GamePauseType, TimeControlType } from './game-clock.js';
 import { CreateGameInput, ImportGameInput, newGameOf, SubmitTurnInput, turnActionOf } from './game-inputs.js';
 import { PlayerType } from './players.js';
@@ -347,9 +349,12 @@ builder.mutationFields((t) => ({
     type: GameType,
     description: 'Creates a game with you in a seat: against a named opponent (it starts at once) or with an open seat (joinGame).',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'CreateGameResult' } },
+    errors: { types: [...GAME_ERRORS, RateLimitedError], directResult: true, union: { name: 'CreateGameResult' } },
     args: { input: t.arg({ type: CreateGameInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => value(await createGame(deps(ctx), requirePlayer(ctx).player.id, newGameOf(input))),
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'createGame');
+      return value(await createGame(deps(ctx), requirePlayer(ctx).player.id, newGameOf(input)));
+    },
   }),
   joinGame: t.field({
     type: GameType,
@@ -385,14 +390,16 @@ builder.mutationFields((t) => ({
     type: GameType,
     description: 'Stores a GCG record as a finished game, after replaying it through the rules (every score checked).',
     authScopes: { scope: 'games:play' },
-    errors: { types: [...GAME_ERRORS, ImportRejectedError], directResult: true, union: { name: 'ImportGameResult' } },
+    errors: { types: [...GAME_ERRORS, ImportRejectedError, RateLimitedError], directResult: true, union: { name: 'ImportGameResult' } },
     args: { input: t.arg({ type: ImportGameInput, required: true }) },
-    resolve: async (_root, { input }, ctx) =>
-      value(
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'importGame');
+      return value(
         await importGame(deps(ctx), requirePlayer(ctx).player.id, input.gcg, {
           lexicon: input.lexicon ?? null,
           seat: (input.seat ?? null) as 0 | 1 | null,
         }),
-      ),
+      );
+    },
   }),
 }));

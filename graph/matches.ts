@@ -13,7 +13,8 @@ import {
 } from '../service/matches.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
-import { ForbiddenError, GAME_ERRORS, NotFoundError, RuleViolation, UnauthenticatedError } from './errors.js';
+import { ForbiddenError, GAME_ERRORS, NotFoundError, RateLimitedError, RuleViolation, UnauthenticatedError } from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 import { connectionOf, requireForward } from './connection.js';
 import { deps, GameType, value as gameValue } from './game.js';
 import { TimeControlInput, timeControlOf } from './game-inputs.js';
@@ -162,10 +163,11 @@ builder.mutationFields((t) => ({
     description:
       'Creates a match and all its games, you in seat 0 of each; game 1 you move first, game 2 your opponent. Against a named opponent the games start at once.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: { name: 'CreateMatchResult' } },
+    errors: { types: [...GAME_ERRORS, RateLimitedError], directResult: true, union: { name: 'CreateMatchResult' } },
     args: { input: t.arg({ type: CreateMatchInput, required: true }) },
-    resolve: async (_root, { input }, ctx) =>
-      value(
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'createGame');
+      return value(
         await createMatch(deps(ctx), requirePlayer(ctx).player.id, {
           ruleSet: input.ruleSet ?? null,
           overrides: input.overrides ?? null,
@@ -173,7 +175,8 @@ builder.mutationFields((t) => ({
           timeControl: timeControlOf(input.timeControl),
           opponent: input.opponent ?? null,
         }),
-      ),
+      );
+    },
   }),
   joinMatch: t.field({
     type: MatchType,

@@ -19,7 +19,17 @@ import {
 } from '../service/webhook-subscriptions.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
-import { AUTH_ERRORS, ArbiterError, ErrorInterface, ForbiddenError, INPUT_ERRORS, NotFoundError, ValidationError } from './errors.js';
+import {
+  AUTH_ERRORS,
+  ArbiterError,
+  ErrorInterface,
+  ForbiddenError,
+  INPUT_ERRORS,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 
 /**
  * Webhook subscriptions and their delivery log (issue 5, "Notifications for integrations"), over
@@ -149,7 +159,7 @@ const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscript
 });
 
 const MANAGE = { scope: 'webhooks:manage' } as const;
-const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError];
+const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError, RateLimitedError];
 
 builder.mutationFields((t) => ({
   createWebhookSubscription: t.field({
@@ -161,6 +171,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateWebhookSubscriptionInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const me = requirePlayer(ctx);
+      await enforceRateLimit(ctx, 'webhookAdmin');
       const named = input.apiKeyId == null ? null : String(input.apiKeyId);
       let apiKeyId: string;
       if (me.via === 'api-key') {
@@ -194,8 +205,10 @@ builder.mutationFields((t) => ({
     authScopes: MANAGE,
     errors: { types: MANAGE_ERRORS, directResult: true, union: { name: 'SetWebhookSubscriptionActiveResult' } },
     args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
-    resolve: async (_root, args, ctx) =>
-      value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active)),
+    resolve: async (_root, args, ctx) => {
+      await enforceRateLimit(ctx, 'webhookAdmin');
+      return value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active));
+    },
   }),
   deleteWebhookSubscription: t.field({
     type: DeletedWebhookSubscriptionType,
@@ -203,7 +216,10 @@ builder.mutationFields((t) => ({
     authScopes: MANAGE,
     errors: { types: MANAGE_ERRORS, directResult: true, union: { name: 'DeleteWebhookSubscriptionResult' } },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => value(await deleteSubscription(ctx.db, requirePlayer(ctx).player.id, String(args.id))),
+    resolve: async (_root, args, ctx) => {
+      await enforceRateLimit(ctx, 'webhookAdmin');
+      return value(await deleteSubscription(ctx.db, requirePlayer(ctx).player.id, String(args.id)));
+    },
   }),
 }));
 

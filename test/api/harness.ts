@@ -9,6 +9,7 @@ import type { JwtConfig } from '../../graph/auth.js';
 import type { RequestLimits } from '../../graph/armor.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../service/rate-limits.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
 import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 
@@ -71,7 +72,14 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
 
 export const openTestApi = async (
   target: StoreTarget,
-  options: { limits?: QueryLimits; requestLimits?: RequestLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
+  options: {
+    limits?: QueryLimits;
+    requestLimits?: RequestLimits;
+    rateLimits?: RateLimitConfig;
+    trustedProxies?: number;
+    logError?: (e: unknown) => void;
+    lexicons?: LexiconRegistry;
+  } = {},
 ): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
@@ -84,6 +92,9 @@ export const openTestApi = async (
     webhookDestinations: TEST_DESTINATIONS,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.requestLimits ? { requestLimits: options.requestLimits } : {}),
+    // The defaults of service/rate-limits.ts unless a test sets its own; no environment variable leaks in.
+    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    trustedProxies: options.trustedProxies ?? 0,
     logError: options.logError ?? (() => undefined),
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
