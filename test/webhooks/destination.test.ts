@@ -86,6 +86,13 @@ describe('the development setting (ARBITER_WEBHOOK_ALLOW_LOCAL)', () => {
     expect(await verdict(url, local)).toBe(expected);
   });
 
+  it('stops the API Lambda at cold start, before it opens anything', async () => {
+    const { buildRuntimeApp } = await import('../../functions/runtime.js');
+    await expect(buildRuntimeApp({ ARBITER_WEBHOOK_ALLOW_LOCAL: '1', AWS_LAMBDA_FUNCTION_NAME: 'arbiter-graphql' })).rejects.toThrow(
+      /refused on Lambda/,
+    );
+  });
+
   it('is read from the environment and refused on Lambda', () => {
     expect(destinationPolicyFromEnv({}).allowLocal).toBe(false);
     expect(destinationPolicyFromEnv({ ARBITER_WEBHOOK_ALLOW_LOCAL: '1' }).allowLocal).toBe(true);
