@@ -14,6 +14,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   engine: () => import('./engine.js'),
   coldstart: () => import('./coldstart.js'),
   reliability: () => import('./reliability.js'),
+  security: () => import('./security.js'),
   persistence: () => import('./persistence.js'),
   growth: () => import('./growth.js'),
 };

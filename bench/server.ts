@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApp, type App } from '../functions/app.js';
+import { NO_RATE_LIMITS } from '../service/rate-limits.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
 import { parseDatabaseUrl } from '../store/db.js';
 
@@ -86,6 +87,8 @@ export const startBenchServer = async (schema: string): Promise<BenchServer> => 
     dbOptions: { databaseUrl },
     jwt: { secret: new TextEncoder().encode(BENCH_JWT_SECRET), ttlSeconds: 24 * 3600, issuer: 'arbiter' },
     graphiql: false,
+    // The benches measure throughput and growth (thousands of games by two players): no per-client limits.
+    rateLimits: NO_RATE_LIMITS,
     logError: (e) => loggedErrors.push(e),
     warn: () => undefined,
   });

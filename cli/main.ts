@@ -13,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   rules: { summary: 'print the rule-set presets and every parameter with its source', load: () => import('./rules.js') },
   replay: { summary: 'replay a GCG record and check every score against the rules', load: () => import('./replay.js') },
   adjudicate: { summary: 'answer a dispute (JSON file) under a rule set', load: () => import('./adjudicate.js') },
+  'jwt-secret': { summary: "rotate the local server's token-signing key", load: () => import('./jwt-secret.js') },
 };
 
 export const usage = (): string =>

@@ -5,6 +5,10 @@ import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
 import { useRest } from '../rest/plugin.js';
+import { trustedProxiesFromEnv } from '../graph/client-address.js';
+import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
+import { createRateLimiter, postgresRateLimitStore, type RateLimitConfig } from '../service/rate-limits.js';
+import { destinationPolicyFromEnv, type DestinationPolicy } from '../service/webhook-destination.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -19,6 +23,12 @@ export interface AppOptions extends YogaOptions {
   readonly lexicons?: LexiconRegistry;
   readonly jwt?: JwtConfig;
   readonly now?: () => Date;
+  /** Where webhook subscriptions may point; default from the environment (ARBITER_WEBHOOK_ALLOW_LOCAL). Tests stub DNS here. */
+  readonly webhookDestinations?: DestinationPolicy;
+  /** Per-client limits; default from the environment (ARBITER_RATE_LIMITS, ARBITER_LOGIN_BACKOFF) over the defaults of service/rate-limits.ts. */
+  readonly rateLimits?: RateLimitConfig;
+  /** Proxies that append to X-Forwarded-For; default ARBITER_TRUST_PROXY, else 0. */
+  readonly trustedProxies?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly warn?: (message: string) => void;
   /**
@@ -40,6 +50,9 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
   const env = options.env ?? process.env;
   const warn = options.warn ?? console.warn;
   const jwt = options.jwt ?? jwtConfigFromEnv(env, warn);
+  const webhookDestinations = options.webhookDestinations ?? destinationPolicyFromEnv(env);
+  const rateLimitConfig = options.rateLimits ?? rateLimitConfigFromEnv(env);
+  const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv(env);
   const lexicons = options.lexicons ?? loadLexiconRegistry(undefined, warn);
   if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
   const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
@@ -49,7 +62,15 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     if (!options.db) await db.close();
     throw e;
   }
-  const services: AppServices = { db, lexicons, jwt, now: options.now ?? (() => new Date()) };
+  const services: AppServices = {
+    db,
+    lexicons,
+    jwt,
+    webhookDestinations,
+    rateLimits: createRateLimiter(rateLimitConfig, postgresRateLimitStore(db)),
+    trustedProxies,
+    now: options.now ?? (() => new Date()),
+  };
   // The /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.
   const yoga = createArbiterYoga(services, { ...options, plugins: [useRest(), useRestDeprecation(), ...(options.plugins ?? [])] });
   return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };

@@ -1,18 +1,23 @@
 import { createApp, type App } from './app.js';
-import { resolveRuntimeEnv } from './secrets.js';
+import { deployedJwtConfig } from './jwt-keys.js';
+import { resolveDatabaseConnection, secretsManagerReader, secretsManagerVersionReader } from './secrets.js';
+import { destinationPolicyFromEnv } from '../service/webhook-destination.js';
 
 /**
  * The app as a deployed function builds it: once per container, shared by every invocation. Secrets
- * (database credentials, JWT key) come from Secrets Manager through `resolveRuntimeEnv`; locally the
- * plain `DATABASE_URL` / `ARBITER_JWT_SECRET` variables are used as they are.
+ * (database password, JWT keys) come from Secrets Manager and are read again after a rotation
+ * (functions/secrets.ts, functions/jwt-keys.ts); locally the plain `DATABASE_URL` /
+ * `ARBITER_JWT_SECRET` variables are used as they are.
  */
-export const buildRuntimeApp = async (baseEnv: Readonly<Record<string, string | undefined>> = process.env): Promise<App> => {
-  const env = await resolveRuntimeEnv(baseEnv);
-  const databaseUrl = env['DATABASE_URL'];
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set: the deployed API needs a Postgres database');
+export const buildRuntimeApp = async (env: Readonly<Record<string, string | undefined>> = process.env): Promise<App> => {
+  // The development webhook setting is refused here, at cold start, before anything else.
+  destinationPolicyFromEnv(env);
+  const jwt = deployedJwtConfig(env, secretsManagerVersionReader());
+  const [connection] = await Promise.all([resolveDatabaseConnection(env, secretsManagerReader()), jwt?.source?.keys(new Date())]);
   return createApp({
     env,
-    dbOptions: { databaseUrl, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' },
+    ...(jwt ? { jwt } : {}),
+    dbOptions: { ...connection, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' },
     // Where the migrate function prepares the database, it also registers the shipped lexicons.
     registerLexicons: env['ARBITER_MIGRATE_ON_START'] !== '0',
     graphiql: false,

@@ -1,9 +1,12 @@
 /**
  * Secrets for the deployed functions, without plaintext in the environment: on AWS the environment
- * holds only secret ARNs (and the proxy host), and the values are fetched from Secrets Manager once
- * per container, at cold start. Locally the plain variables (`DATABASE_URL`, `ARBITER_JWT_SECRET`)
- * win, so `npm start` and the tests need no AWS at all.
+ * holds only secret ARNs (and the proxy host), and the values are fetched from Secrets Manager at cold
+ * start and again after a rotation (the database password here, the JWT keys in functions/jwt-keys.ts).
+ * Locally the plain variables (`DATABASE_URL`, `ARBITER_JWT_SECRET`) win, so `npm start` and the tests
+ * need no AWS at all.
  */
+
+import type { PasswordSource } from '../store/db.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,6 +44,35 @@ export const secretsManagerReader = (): SecretReader => {
       };
     });
     return (await client).read(secretArn);
+  };
+};
+
+/** One version of a secret: its value and when it was made; null when the secret has no version in that stage. */
+export type SecretVersionReader = (
+  secretArn: string,
+  stage: 'AWSCURRENT' | 'AWSPREVIOUS',
+) => Promise<{ readonly value: string; readonly createdDate: Date | null } | null>;
+
+/** Reads a secret's AWSCURRENT or AWSPREVIOUS version (rotation keeps the one before as AWSPREVIOUS). */
+export const secretsManagerVersionReader = (): SecretVersionReader => {
+  let client: Promise<SecretVersionReader> | undefined;
+  return async (arn, stage) => {
+    client ??= import('@aws-sdk/client-secrets-manager').then(
+      ({ SecretsManagerClient, GetSecretValueCommand, ResourceNotFoundException }) => {
+        const sdk = new SecretsManagerClient({});
+        return async (secretArn: string, versionStage: 'AWSCURRENT' | 'AWSPREVIOUS') => {
+          try {
+            const out = await sdk.send(new GetSecretValueCommand({ SecretId: secretArn, VersionStage: versionStage }));
+            if (out.SecretString === undefined) throw new Error(`secret ${secretArn} has no string value`);
+            return { value: out.SecretString, createdDate: out.CreatedDate ?? null };
+          } catch (e) {
+            if (e instanceof ResourceNotFoundException && versionStage === 'AWSPREVIOUS') return null; // never rotated yet
+            throw e;
+          }
+        };
+      },
+    );
+    return (await client)(arn, stage);
   };
 };
 
@@ -99,33 +131,38 @@ export const resolveDatabaseUrl = async (env: Env = process.env, read: SecretRea
 };
 
 /**
- * The JWT signing secret: `ARBITER_JWT_SECRET` when set (local), else the value of the secret named by
- * `ARBITER_JWT_SECRET_ARN`, else undefined (graph/auth.ts then makes a per-process one and warns).
+ * The database connection of a long-lived container: like {@link resolveDatabaseUrl}, but the password
+ * is not baked into the URL. It is read from the secret for each new connection, cached for `ttlMs`
+ * (default 5 minutes) and read again at once when the server refuses it, so a rotated password
+ * (infra/constructs/database.ts rotates it every 30 days) is picked up without a cold start.
  */
-export const resolveJwtSecret = async (env: Env = process.env, read: SecretReader = defaultReader()): Promise<string | undefined> => {
-  const plain = env['ARBITER_JWT_SECRET'];
-  if (plain) return plain;
-  const arn = env[SECRET_ENV.JWT_SECRET_ARN];
-  return arn ? read(arn) : undefined;
-};
-
-/**
- * The environment the app is built from, with `DATABASE_URL` and `ARBITER_JWT_SECRET` filled in from
- * Secrets Manager when only ARNs are given. The result lives in memory (pass it as `env` to
- * `createApp`/`createDb`); `process.env` is left alone. Both secrets are read concurrently.
- */
-export const resolveRuntimeEnv = async (
+export const resolveDatabaseConnection = async (
   env: Env = process.env,
   read: SecretReader = defaultReader(),
-): Promise<Record<string, string | undefined>> => {
-  const needsDb = !env['DATABASE_URL'] && env[SECRET_ENV.DB_SECRET_ARN] !== undefined;
-  const [databaseUrl, jwtSecret] = await Promise.all([
-    needsDb ? resolveDatabaseUrl(env, read) : Promise.resolve(env['DATABASE_URL']),
-    resolveJwtSecret(env, read),
-  ]);
-  return {
-    ...env,
-    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-    ...(jwtSecret === undefined ? {} : { ARBITER_JWT_SECRET: jwtSecret }),
+  options: { readonly ttlMs?: number; readonly clock?: () => number } = {},
+): Promise<{ databaseUrl: string; password?: PasswordSource }> => {
+  const plain = env['DATABASE_URL'];
+  if (plain) return { databaseUrl: plain };
+  const url = new URL(await resolveDatabaseUrl(env, read));
+  url.password = '';
+  const arn = env[SECRET_ENV.DB_SECRET_ARN]!;
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const clock = options.clock ?? Date.now;
+  let cached: { value: Promise<string>; at: number } | undefined;
+  const password: PasswordSource = {
+    get: () => {
+      if (!cached || clock() - cached.at > ttlMs) {
+        const next = { value: read(arn).then((text) => parseDbSecret(arn, text).password), at: clock() };
+        next.value.catch(() => {
+          if (cached === next) cached = undefined;
+        });
+        cached = next;
+      }
+      return cached.value;
+    },
+    invalidate: () => {
+      cached = undefined;
+    },
   };
+  return { databaseUrl: url.toString(), password };
 };

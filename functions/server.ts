@@ -8,12 +8,14 @@ import { DEMO_PLAYERS, seedDemoPlayers } from '../service/accounts.js';
 import { GRAPHQL_PATH } from '../graph/yoga.js';
 import { OPENAPI_JSON_PATH, V1_PATH } from '../rest/plugin.js';
 import { createApp } from './app.js';
+import { localJwtConfig } from './jwt-keys.js';
 
 const env = process.env;
 const port = Number(env['PORT'] ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
 
-const app = await createApp({ graphiql: true });
+// The signing key lives in the data directory unless ARBITER_JWT_SECRET is set: a restart signs nobody out.
+const app = await createApp({ graphiql: true, jwt: localJwtConfig(env) });
 const { db } = app.services;
 const seed = env['ARBITER_SEED_DEMO'] !== '0';
 const created = seed ? await seedDemoPlayers(db.prisma) : [];

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.js';
+import { destinationPolicyFromEnv, pinnedFetch } from '../service/webhook-destination.js';
 import { drain, type DrainDeps, type DrainResult } from '../service/webhook-drain.js';
 import { containerDb } from './container-db.js';
 
@@ -14,8 +15,10 @@ export interface WebhookHandlerDeps {
   readonly now?: () => Date;
   readonly fetch?: DrainDeps['fetch'];
   readonly log?: (line: string) => void;
+  /** Where deliveries may go; default from the environment (strict; the development setting is refused on Lambda). */
+  readonly destinations?: DrainDeps['destinations'];
   /** Everything else `drain` takes (timeouts, batch sizes, back-off). */
-  readonly options?: Omit<DrainDeps, 'now' | 'fetch'>;
+  readonly options?: Omit<DrainDeps, 'now' | 'fetch' | 'destinations'>;
 }
 
 export interface WebhookRunLog extends DrainResult {
@@ -27,11 +30,20 @@ export const createWebhookHandler = (deps: WebhookHandlerDeps) => async (): Prom
   const now = deps.now ?? (() => new Date());
   const started = Date.now();
   const db = await deps.getDb();
-  const result = await drain(db, { ...deps.options, now, fetch: deps.fetch ?? ((url, init) => fetch(url, init)) });
+  const result = await drain(db, {
+    ...deps.options,
+    now,
+    fetch: deps.fetch ?? pinnedFetch,
+    destinations: deps.destinations ?? destinationPolicyFromEnv(),
+  });
   const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, ms: Date.now() - started };
   (deps.log ?? console.log)(JSON.stringify(line));
   return result;
 };
 
 /** The Lambda entry point (scheduled event; the event itself carries nothing we need). The sender needs neither lexicons nor GraphQL. */
-export const handler = createWebhookHandler({ getDb: () => containerDb() });
+export const handler = createWebhookHandler({
+  getDb: () => containerDb(),
+  // Read at cold start, so that the development setting (refused on Lambda) stops the container at once.
+  destinations: destinationPolicyFromEnv(),
+});

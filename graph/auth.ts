@@ -31,38 +31,80 @@ export interface PlayerPrincipal {
 export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous', problem: null };
 
 export interface JwtConfig {
+  /** Signs new tokens (and verifies). */
   readonly secret: Uint8Array;
+  /** Earlier keys still accepted for verification during a rotation, each until `until` (null: as long as configured). */
+  readonly previous?: readonly PreviousJwtSecret[];
+  /**
+   * Where the keys can change under a running process (Secrets Manager rotation, functions/jwt-keys.ts):
+   * asked for the keys on every use (it caches), and asked to refresh when a token fails the signature
+   * check, since another container may already sign with a newer key. Overrides `secret`/`previous`.
+   */
+  readonly source?: JwtKeySource;
   /** Token lifetime in seconds. */
   readonly ttlSeconds: number;
   readonly issuer: string;
 }
 
+export interface PreviousJwtSecret {
+  readonly secret: Uint8Array;
+  readonly until: Date | null;
+}
+
+export interface JwtKeys {
+  readonly current: Uint8Array;
+  readonly previous: readonly PreviousJwtSecret[];
+}
+
+export interface JwtKeySource {
+  keys(now: Date, options?: { readonly refresh?: boolean }): Promise<JwtKeys>;
+}
+
+const keysOf = async (config: JwtConfig, now: Date, refresh = false): Promise<JwtKeys> =>
+  config.source ? config.source.keys(now, { refresh }) : { current: config.secret, previous: config.previous ?? [] };
+
 export const DEFAULT_TOKEN_TTL_SECONDS = 60 * 60;
 const ISSUER = 'arbiter';
-const MIN_SECRET_LENGTH = 32;
+export const MIN_SECRET_LENGTH = 32;
+
+/** `ARBITER_JWT_TTL_SECONDS` (default 3600). */
+export const jwtTtlFromEnv = (env: Readonly<Record<string, string | undefined>> = process.env): number => {
+  const ttl = Number(env['ARBITER_JWT_TTL_SECONDS'] ?? DEFAULT_TOKEN_TTL_SECONDS);
+  if (!Number.isInteger(ttl) || ttl <= 0)
+    throw new Error(`ARBITER_JWT_TTL_SECONDS must be a positive integer, not "${env['ARBITER_JWT_TTL_SECONDS']}"`);
+  return ttl;
+};
+
+/** A configured secret's bytes; shorter than 32 characters stops the server (`name` says which setting). */
+export const secretBytes = (value: string, name: string): Uint8Array => {
+  if (value.length < MIN_SECRET_LENGTH) throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters long`);
+  return new TextEncoder().encode(value);
+};
 
 /**
- * The JWT settings from the environment: `ARBITER_JWT_SECRET` (at least 32 characters) and
+ * The JWT settings from the environment: `ARBITER_JWT_SECRET` (at least 32 characters), optionally
+ * `ARBITER_JWT_SECRET_PREVIOUS` (the key before a rotation, still accepted until it is removed), and
  * `ARBITER_JWT_TTL_SECONDS` (default 3600). Without a secret a random one is made for this process
- * and `warn` is told: fine for `npm start` and tests, wrong for more than one server (tokens would
- * not survive a restart or cross instances).
+ * and `warn` is told: fine for tests, wrong for a server (tokens would not survive a restart nor cross
+ * instances); the local server keeps one in its data directory instead (functions/jwt-keys.ts).
  */
 export const jwtConfigFromEnv = (
   env: Readonly<Record<string, string | undefined>> = process.env,
   warn: (message: string) => void = console.warn,
 ): JwtConfig => {
   const configured = env['ARBITER_JWT_SECRET'];
-  const ttl = Number(env['ARBITER_JWT_TTL_SECONDS'] ?? DEFAULT_TOKEN_TTL_SECONDS);
-  if (!Number.isInteger(ttl) || ttl <= 0)
-    throw new Error(`ARBITER_JWT_TTL_SECONDS must be a positive integer, not "${env['ARBITER_JWT_TTL_SECONDS']}"`);
-  if (configured !== undefined && configured.length < MIN_SECRET_LENGTH) {
-    throw new Error(`ARBITER_JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
-  }
+  const ttl = jwtTtlFromEnv(env);
+  const previous = env['ARBITER_JWT_SECRET_PREVIOUS'];
   if (configured === undefined) {
     warn('ARBITER_JWT_SECRET is not set: using a random secret for this process (tokens stop working on restart). Set it in production.');
   }
-  const secret = configured === undefined ? randomBytes(32) : new TextEncoder().encode(configured);
-  return { secret: new Uint8Array(secret), ttlSeconds: ttl, issuer: ISSUER };
+  const secret = configured === undefined ? new Uint8Array(randomBytes(32)) : secretBytes(configured, 'ARBITER_JWT_SECRET');
+  return {
+    secret,
+    previous: previous ? [{ secret: secretBytes(previous, 'ARBITER_JWT_SECRET_PREVIOUS'), until: null }] : [],
+    ttlSeconds: ttl,
+    issuer: ISSUER,
+  };
 };
 
 export interface IssuedToken {
@@ -80,18 +122,46 @@ export const issuePlayerToken = async (config: JwtConfig, playerId: string, now:
     .setIssuer(config.issuer)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(config.secret);
+    .sign((await keysOf(config, now)).current);
   return { token, expiresAt: new Date(exp * 1000) };
 };
 
-/** The player id in a valid token, or why it is not valid. */
+/** The keys a token may be signed with now: the current one, then the previous ones still in their grace period. */
+const acceptedKeys = (keys: JwtKeys, now: Date): Uint8Array[] => [
+  keys.current,
+  ...keys.previous.filter((p) => p.until === null || p.until.getTime() > now.getTime()).map((p) => p.secret),
+];
+
+const verifyWith = async (config: JwtConfig, token: string, now: Date, keys: JwtKeys) => {
+  let lastError: unknown = new joseErrors.JWSSignatureVerificationFailed();
+  for (const key of acceptedKeys(keys, now)) {
+    try {
+      return await jwtVerify(token, key, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now });
+    } catch (e) {
+      lastError = e;
+      if (!(e instanceof joseErrors.JWSSignatureVerificationFailed)) break; // expired, malformed …: no other key changes that
+    }
+  }
+  throw lastError;
+};
+
+/**
+ * The player id in a valid token, or why it is not valid. A token whose signature no known key matches
+ * makes a rotating key source refresh once (another container may sign with a newer key already).
+ */
 export const verifyPlayerToken = async (
   config: JwtConfig,
   token: string,
   now: Date,
 ): Promise<{ playerId: string } | { problem: string }> => {
   try {
-    const { payload } = await jwtVerify(token, config.secret, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now });
+    let payload;
+    try {
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now)));
+    } catch (e) {
+      if (!(e instanceof joseErrors.JWSSignatureVerificationFailed) || !config.source) throw e;
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now, true)));
+    }
     return payload.sub ? { playerId: payload.sub } : { problem: 'The token names no player.' };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) return { problem: 'The token has expired: sign in again (login).' };

@@ -1,6 +1,9 @@
 import type { ServiceDeps } from '../service/context.js';
+import type { RateLimiter } from '../service/rate-limits.js';
+import type { DestinationPolicy } from '../service/webhook-destination.js';
 import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal } from './auth.js';
 import type { ApiScope } from '../service/accounts.js';
+import { clientAddress, type ServerContextLike } from './client-address.js';
 import { ForbiddenError, UnauthenticatedError } from './error-classes.js';
 
 /**
@@ -10,11 +13,19 @@ import { ForbiddenError, UnauthenticatedError } from './error-classes.js';
  */
 export interface AppServices extends ServiceDeps {
   readonly jwt: JwtConfig;
+  /** Where webhook subscriptions may point (service/webhook-destination.ts). */
+  readonly webhookDestinations: DestinationPolicy;
+  /** Per-client limits and the login back-off (service/rate-limits.ts). */
+  readonly rateLimits: RateLimiter;
+  /** Proxies in front of the server that append to X-Forwarded-For (ARBITER_TRUST_PROXY; graph/client-address.ts). */
+  readonly trustedProxies: number;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */
 export interface Context extends AppServices {
   readonly principal: Principal;
+  /** The caller's address key (IPv6 by /64), null when unknown (an in-process call). */
+  readonly clientAddress: string | null;
 }
 
 /** The context of a field that requires `loggedIn` (scope-auth `AuthContexts`). */
@@ -22,14 +33,18 @@ export interface PlayerContext extends Context {
   readonly principal: PlayerPrincipal;
 }
 
-/** Builds a request's context: the services plus the principal from its `Authorization` header. */
-export const createContext = async (services: AppServices, request: Request): Promise<Context> => ({
+/**
+ * Builds a request's context from Yoga's server context (the request, and the Lambda event or Node's
+ * request): the services, the principal from the `Authorization` header, the client's address.
+ */
+export const createContext = async (services: AppServices, server: ServerContextLike): Promise<Context> => ({
   ...services,
-  principal: await authenticate(request.headers.get('authorization'), {
+  principal: await authenticate(server.request.headers.get('authorization'), {
     client: services.db.prisma,
     jwt: services.jwt,
     now: services.now(),
   }),
+  clientAddress: clientAddress(server, services.trustedProxies),
 });
 
 /**

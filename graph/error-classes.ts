@@ -77,6 +77,16 @@ export class ValidationError extends ArbiterError {
   }
 }
 
+/** Too many requests of one kind from one client (service/rate-limits.ts): retry after `retryAfterSeconds`. REST answers 429 with Retry-After. */
+export class RateLimitedError extends ArbiterError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, details: { retryAfterSeconds: number } & Record<string, unknown>) {
+    super('RATE_LIMITED', message, details);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    (this.extensions as Record<string, unknown>)['retryAfterSeconds'] = details.retryAfterSeconds;
+  }
+}
+
 /** Store/service codes that have a type of their own; every other code becomes a {@link RuleViolation}. */
 const BY_CODE: Readonly<Record<string, (e: RuleError) => ArbiterError>> = {
   STALE_VERSION: (e) =>
@@ -90,6 +100,7 @@ const BY_CODE: Readonly<Record<string, (e: RuleError) => ArbiterError>> = {
   API_KEY_INVALID: (e) => new UnauthenticatedError(e.message, { reason: e.code }),
   API_KEY_REVOKED: (e) => new UnauthenticatedError(e.message, { reason: e.code, ...e.details }),
   SCOPE_NOT_HELD: (e) => new ForbiddenError(e.message, { reason: e.code, ...e.details }),
+  RATE_LIMITED: (e) => new RateLimitedError(e.message, { ...e.details, retryAfterSeconds: Number(e.details?.['retryAfterSeconds'] ?? 1) }),
 };
 
 /** The typed error for an engine `RuleError` or a store/service error (same shape). */

@@ -6,6 +6,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  RateLimitedError,
   RuleViolation,
   StaleVersionError,
   UnauthenticatedError,
@@ -103,6 +104,16 @@ builder.objectType(ConflictError, {
   name: 'ConflictError',
   description: 'The request conflicts with what exists (HANDLE_TAKEN, IDEMPOTENCY_KEY_REUSED).',
   interfaces: [ErrorInterface],
+});
+
+builder.objectType(RateLimitedError, {
+  name: 'RateLimitedError',
+  description:
+    'RATE_LIMITED: too many requests of this kind from this client (address, player or API key), or too many failed sign-ins; retry after `retryAfterSeconds`. The REST routes answer 429 with a Retry-After header.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'Seconds until a retry can succeed.' }),
+  }),
 });
 
 export const ValidationIssueType = builder.objectRef<ValidationIssue>('ValidationIssue').implement({

@@ -16,6 +16,7 @@ import {
   ErrorInterface,
   GAME_ERRORS,
   NotFoundError,
+  RateLimitedError,
   RuleViolation,
   UnauthenticatedError,
   ForbiddenError,
@@ -23,6 +24,7 @@ import {
   resultUnion,
   unwrap,
 } from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 import { GamePauseType, TimeControlType } from './game-clock.js';
 import { CreateGameInput, ImportGameInput, newGameOf, SubmitTurnInput, turnActionOf } from './game-inputs.js';
 import { BoardType, counted, GameLexiconType, GameMoveType, GameOutcomeType, GameSeatType, seatsOf, TileCountType } from './game-parts.js';
@@ -288,9 +290,12 @@ builder.mutationFields((t) => ({
     type: GameType,
     description: 'Creates a game with you in a seat: against a named opponent (it starts at once) or with an open seat (joinGame).',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('CreateGameResult', 'Game') },
+    errors: { types: [...GAME_ERRORS, RateLimitedError], directResult: true, union: resultUnion('CreateGameResult', 'Game') },
     args: { input: t.arg({ type: CreateGameInput, required: true, description: 'The game’s settings.' }) },
-    resolve: async (_root, { input }, ctx) => value(await createGame(deps(ctx), requirePlayer(ctx).player.id, newGameOf(input))),
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'createGame');
+      return value(await createGame(deps(ctx), requirePlayer(ctx).player.id, newGameOf(input)));
+    },
   }),
   joinGame: t.field({
     type: GameType,
@@ -326,14 +331,20 @@ builder.mutationFields((t) => ({
     type: GameType,
     description: 'Stores a GCG record as a finished game, after replaying it through the rules (every score checked).',
     authScopes: { scope: 'games:play' },
-    errors: { types: [...GAME_ERRORS, ImportRejectedError], directResult: true, union: resultUnion('ImportGameResult', 'Game') },
+    errors: {
+      types: [...GAME_ERRORS, ImportRejectedError, RateLimitedError],
+      directResult: true,
+      union: resultUnion('ImportGameResult', 'Game'),
+    },
     args: { input: t.arg({ type: ImportGameInput, required: true, description: 'The record, and your seat in it.' }) },
-    resolve: async (_root, { input }, ctx) =>
-      value(
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'importGame');
+      return value(
         await importGame(deps(ctx), requirePlayer(ctx).player.id, input.gcg, {
           lexicon: input.lexicon ?? null,
           seat: (input.seat ?? null) as 0 | 1 | null,
         }),
-      ),
+      );
+    },
   }),
 }));

@@ -1,10 +1,15 @@
 import {
   GraphQLError,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
+  type GraphQLField,
   isInterfaceType,
   isListType,
   isNonNullType,
   isObjectType,
   Kind,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -16,8 +21,12 @@ import {
 
 /**
  * Query limits, as validation rules: a request over a limit is refused before anything runs, with a
- * GraphQL error whose `extensions.code` is QUERY_TOO_DEEP or QUERY_TOO_COSTLY. Introspection fields
- * (`__schema`, `__type` …) are not counted, so GraphiQL and codegen keep working.
+ * GraphQL error whose `extensions.code` is QUERY_TOO_DEEP or QUERY_TOO_COSTLY. Every field costs, the
+ * introspection fields and `__typename` included (issue 15: 100,000 aliased `__typename` used to be
+ * free). Introspection (`__schema`, `__type` and all below them) is counted the same way but against a
+ * budget of its own, sized for one full introspection query (GraphiQL's and codegen's, about 52,000
+ * with this schema), so tools keep working and two of them in one request do not. Depth does not
+ * count introspection (its `ofType` chains are deep by design; the bracket and token limits bound them).
  */
 export interface QueryLimits {
   /** Deepest field nesting (a top-level field is depth 1; fragments count where they are spread). */
@@ -28,9 +37,17 @@ export interface QueryLimits {
    */
   readonly maxCost: number;
   readonly listFactor: number;
+  /** Largest estimated cost of the introspection fields (`__schema`, `__type`) of one operation, counted the same way (default 60,000). */
+  readonly maxIntrospectionCost?: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 10, maxCost: 10_000, listFactor: 10 };
+const DEFAULT_MAX_INTROSPECTION_COST = 60_000;
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxDepth: 10,
+  maxCost: 10_000,
+  listFactor: 10,
+  maxIntrospectionCost: DEFAULT_MAX_INTROSPECTION_COST,
+};
 
 type Fragments = ReadonlyMap<string, FragmentDefinitionNode>;
 
@@ -66,45 +83,78 @@ const depthOf = (set: SelectionSetNode, fragments: Fragments, seen: ReadonlySet<
   return max;
 };
 
-/** Estimated cost of a selection set under `parent` (see {@link QueryLimits.maxCost}). */
-const costOf = (
-  schema: GraphQLSchema,
+/**
+ * The definition of field `name` on `parent`, the introspection fields included: `__typename` on any
+ * composite type, `__schema` and `__type` on the query root (graphql-js keeps those out of getFields()).
+ */
+const fieldDef = (schema: GraphQLSchema, parent: GraphQLType | undefined, name: string): GraphQLField<unknown, unknown> | undefined => {
+  if (name === '__typename') return TypeNameMetaFieldDef;
+  if (parent === schema.getQueryType() && name === '__schema') return SchemaMetaFieldDef;
+  if (parent === schema.getQueryType() && name === '__type') return TypeMetaFieldDef;
+  return parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+};
+
+interface CostWalk {
+  readonly schema: GraphQLSchema;
+  readonly fragments: Fragments;
+  readonly listFactor: number;
+}
+
+/** Estimated cost of one field and what it selects (see {@link QueryLimits.maxCost}). */
+const fieldCost = (w: CostWalk, sel: FieldNode, parent: GraphQLType | undefined, seen: ReadonlySet<string>): number => {
+  if (!sel.selectionSet) return 1;
+  const type: GraphQLOutputType | undefined = fieldDef(w.schema, parent, sel.name.value)?.type;
+  const factor = type ? w.listFactor ** listNesting(type) : 1;
+  return 1 + factor * costOf(w, sel.selectionSet, type ? unwrapType(type) : undefined, seen);
+};
+
+/**
+ * Calls `visit` for every field of `set` under `parent`, looking through inline fragments and fragment
+ * spreads (each fragment once per path: a cycle is another rule's error).
+ */
+const eachField = (
+  w: CostWalk,
   set: SelectionSetNode,
   parent: GraphQLType | undefined,
-  fragments: Fragments,
   seen: ReadonlySet<string>,
-  listFactor: number,
-): number => {
-  let cost = 0;
+  visit: (field: FieldNode, parent: GraphQLType | undefined, seen: ReadonlySet<string>) => void,
+): void => {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
-      if (sel.name.value.startsWith('__')) continue;
-      const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
-      cost += 1;
-      if (sel.selectionSet) {
-        const type: GraphQLOutputType | undefined = def?.type;
-        const factor = type ? listFactor ** listNesting(type) : 1;
-        cost += factor * costOf(schema, sel.selectionSet, type ? unwrapType(type) : undefined, fragments, seen, listFactor);
-      }
+      visit(sel, parent, seen);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      const type = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
-      cost += costOf(schema, sel.selectionSet, type ?? undefined, fragments, seen, listFactor);
+      const type = sel.typeCondition ? w.schema.getType(sel.typeCondition.name.value) : parent;
+      eachField(w, sel.selectionSet, type ?? undefined, seen, visit);
     } else {
       const name = sel.name.value;
-      const fragment = fragments.get(name);
+      const fragment = w.fragments.get(name);
       if (fragment && !seen.has(name)) {
-        cost += costOf(
-          schema,
-          fragment.selectionSet,
-          schema.getType(fragment.typeCondition.name.value) ?? undefined,
-          fragments,
-          new Set([...seen, name]),
-          listFactor,
-        );
+        const type = w.schema.getType(fragment.typeCondition.name.value) ?? undefined;
+        eachField(w, fragment.selectionSet, type, new Set([...seen, name]), visit);
       }
     }
   }
+};
+
+/** Estimated cost of a selection set under `parent`; every field counts, `__typename` and introspection too. */
+const costOf = (w: CostWalk, set: SelectionSetNode, parent: GraphQLType | undefined, seen: ReadonlySet<string>): number => {
+  let cost = 0;
+  eachField(w, set, parent, seen, (field, p, s) => {
+    cost += fieldCost(w, field, p, s);
+  });
   return cost;
+};
+
+/** An operation's cost: its introspection root fields (`__schema`, `__type`) apart from the rest. */
+const operationCost = (w: CostWalk, set: SelectionSetNode, root: GraphQLType | undefined): { cost: number; introspectionCost: number } => {
+  let cost = 0;
+  let introspectionCost = 0;
+  eachField(w, set, root, new Set(), (field, p, s) => {
+    const c = fieldCost(w, field, p, s);
+    if (field.name.value === '__schema' || field.name.value === '__type') introspectionCost += c;
+    else cost += c;
+  });
+  return { cost, introspectionCost };
 };
 
 /** The validation rule enforcing `limits` on every operation of a document. */
@@ -134,12 +184,32 @@ export const queryLimitsRule =
             : op.operation === 'mutation'
               ? schema.getMutationType()
               : schema.getSubscriptionType();
-        const cost = costOf(schema, op.selectionSet, root ?? undefined, fragments, new Set(), limits.listFactor);
+        const maxIntrospectionCost = limits.maxIntrospectionCost ?? DEFAULT_MAX_INTROSPECTION_COST;
+        const { cost, introspectionCost } = operationCost(
+          { schema, fragments, listFactor: limits.listFactor },
+          op.selectionSet,
+          root ?? undefined,
+        );
         if (cost > limits.maxCost) {
           context.reportError(
             new GraphQLError(
-              `${name} is estimated to cost ${cost}; the limit is ${limits.maxCost} (each field costs 1; fields under a list count ${limits.listFactor} times).`,
+              `${name} is estimated to cost ${cost}; the limit is ${limits.maxCost} (each field costs 1, __typename included; fields under a list count ${limits.listFactor} times).`,
               { nodes: [op], extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: limits.maxCost } },
+            ),
+          );
+        } else if (introspectionCost > maxIntrospectionCost) {
+          context.reportError(
+            new GraphQLError(
+              `${name} is estimated to cost ${introspectionCost} in introspection (__schema, __type); the limit is ${maxIntrospectionCost}, one full introspection query.`,
+              {
+                nodes: [op],
+                extensions: {
+                  code: 'QUERY_TOO_COSTLY',
+                  cost: introspectionCost,
+                  maxCost: limits.maxIntrospectionCost,
+                  introspection: true,
+                },
+              },
             ),
           );
         }

@@ -15,7 +15,16 @@ import {
 import { builder } from './builder.js';
 import { requirePlayer, requireScope, type Context } from './context.js';
 import { eitherOf, FirstSecondPositionEnum, MatchDeciderEnum, MatchStateEnum, RuleSetPresetEnum } from './enums.js';
-import { ForbiddenError, GAME_ERRORS, NotFoundError, resultUnion, RuleViolation, UnauthenticatedError } from './errors.js';
+import {
+  ForbiddenError,
+  GAME_ERRORS,
+  NotFoundError,
+  RateLimitedError,
+  resultUnion,
+  RuleViolation,
+  UnauthenticatedError,
+} from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 import { connectionOf, requireForward } from './connection.js';
 import { deps, GameType, value as gameValue, valueOrNull } from './game.js';
 import { TimeControlInput, timeControlOf } from './game-inputs.js';
@@ -226,10 +235,11 @@ builder.mutationFields((t) => ({
     description:
       'Creates a match and all its games, you in seat 0 of each; game 1 you move first, game 2 your opponent. Against a named opponent the games start at once.',
     authScopes: { scope: 'games:play' },
-    errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('CreateMatchResult', 'Match') },
+    errors: { types: [...GAME_ERRORS, RateLimitedError], directResult: true, union: resultUnion('CreateMatchResult', 'Match') },
     args: { input: t.arg({ type: CreateMatchInput, required: true, description: 'The match’s settings.' }) },
-    resolve: async (_root, { input }, ctx) =>
-      value(
+    resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'createGame');
+      return value(
         await createMatch(deps(ctx), requirePlayer(ctx).player.id, {
           ruleSet: eitherOf({ field: 'input.preset', value: input.preset }, { field: 'input.ruleSet', value: input.ruleSet }),
           overrides: input.overrides ?? null,
@@ -237,7 +247,8 @@ builder.mutationFields((t) => ({
           timeControl: timeControlOf(input.timeControl),
           opponent: input.opponent ?? null,
         }),
-      ),
+      );
+    },
   }),
   joinMatch: t.field({
     type: MatchType,

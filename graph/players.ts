@@ -3,7 +3,6 @@ import {
   API_SCOPES,
   apiKeyNameSchema,
   apiScopesSchema,
-  authenticatePassword,
   createApiKey,
   displayNameSchema,
   handleSchema,
@@ -23,7 +22,18 @@ import { issuePlayerToken, type IssuedToken } from './auth.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
 import { ApiScopeEnum, eitherOf } from './enums.js';
-import { AUTH_ERRORS, ConflictError, INPUT_ERRORS, NotFoundError, resultUnion, UnauthenticatedError, unwrap } from './errors.js';
+import { login } from '../service/login.js';
+import {
+  AUTH_ERRORS,
+  ConflictError,
+  INPUT_ERRORS,
+  NotFoundError,
+  RateLimitedError,
+  resultUnion,
+  UnauthenticatedError,
+  unwrap,
+} from './errors.js';
+import { addressSubjectOf, enforceRateLimit } from './rate-limit.js';
 
 /** Players and API keys: register, login, `me`, and key management for integrations. */
 
@@ -120,23 +130,34 @@ builder.mutationFields((t) => ({
   registerPlayer: t.field({
     type: AuthPayloadType,
     description: 'Creates a player with a password and signs them in.',
-    errors: { types: [...INPUT_ERRORS, ConflictError], directResult: true, union: resultUnion('RegisterPlayerResult', 'AuthPayload') },
+    errors: {
+      types: [...INPUT_ERRORS, ConflictError, RateLimitedError],
+      directResult: true,
+      union: resultUnion('RegisterPlayerResult', 'AuthPayload'),
+    },
     args: { input: t.arg({ type: RegisterPlayerInput, required: true, description: 'The new player’s handle, name and password.' }) },
     resolve: async (_root, { input }, ctx) => {
+      await enforceRateLimit(ctx, 'register', addressSubjectOf(ctx));
       const player = unwrap(await registerPlayer(ctx.db.prisma, input));
       return { ...(await issuePlayerToken(ctx.jwt, player.id, ctx.now())), player };
     },
   }),
   login: t.field({
     type: AuthPayloadType,
-    description: 'Signs in with handle and password; the token lasts ARBITER_JWT_TTL_SECONDS (default 1 hour).',
-    errors: { types: [UnauthenticatedError, ...INPUT_ERRORS], directResult: true, union: resultUnion('LoginResult', 'AuthPayload') },
+    description:
+      'Signs in with handle and password; the token lasts ARBITER_JWT_TTL_SECONDS (default 1 hour). After repeated failures for a handle or from an address, RATE_LIMITED with retryAfterSeconds (exponential back-off).',
+    errors: {
+      types: [UnauthenticatedError, ...INPUT_ERRORS, RateLimitedError],
+      directResult: true,
+      union: resultUnion('LoginResult', 'AuthPayload'),
+    },
     args: {
       handle: t.arg.string({ required: true, description: 'Your handle.', validate: z.string().max(64) }),
       password: t.arg.string({ required: true, description: 'Your password.', validate: z.string().max(200) }),
     },
     resolve: async (_root, args, ctx) => {
-      const player = unwrap(await authenticatePassword(ctx.db.prisma, args.handle, args.password));
+      const input = { handle: args.handle, password: args.password, address: ctx.clientAddress };
+      const player = unwrap(await login(ctx.db.prisma, ctx.rateLimits, input, ctx.now()));
       return { ...(await issuePlayerToken(ctx.jwt, player.id, ctx.now())), player };
     },
   }),

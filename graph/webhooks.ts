@@ -28,9 +28,11 @@ import {
   ForbiddenError,
   INPUT_ERRORS,
   NotFoundError,
+  RateLimitedError,
   resultUnion,
   ValidationError,
 } from './errors.js';
+import { enforceRateLimit } from './rate-limit.js';
 
 /**
  * Webhook subscriptions and their delivery log (issue 5, "Notifications for integrations"), over
@@ -55,7 +57,7 @@ export class WebhookInputError extends ArbiterError {
 builder.objectType(WebhookInputError, {
   name: 'WebhookInputError',
   description:
-    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
+    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN (`details.reason`: the host is or resolves to a non-public address), WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ field: t.exposeString('field', { description: 'The offending argument, e.g. input.url, first, after.' }) }),
 });
@@ -180,7 +182,8 @@ const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscript
   description: 'A webhook endpoint to register: its URL, the events it wants, and the API key it belongs to.',
   fields: (t) => ({
     url: t.string({
-      description: 'Where deliveries are POSTed: https://… (http only for localhost and 127.0.0.1), at most 4096 characters.',
+      description:
+        'Where deliveries are POSTed: https://… to a public address (http and local addresses only on a development server), at most 4096 characters.',
       validate: z.string().max(4096),
     }),
     eventTypes: t.field({
@@ -205,7 +208,7 @@ const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscript
 
 const MANAGE = { scope: 'webhooks:manage' } as const;
 const SUBSCRIPTION_ID = 'The subscription’s id (WebhookSubscription.id).';
-const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError];
+const MANAGE_ERRORS = [...AUTH_ERRORS, NotFoundError, WebhookInputError, RateLimitedError];
 
 builder.mutationFields((t) => ({
   createWebhookSubscription: t.field({
@@ -221,6 +224,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateWebhookSubscriptionInput, required: true, description: 'The endpoint and its events.' }) },
     resolve: async (_root, { input }, ctx) => {
       const me = requirePlayer(ctx);
+      await enforceRateLimit(ctx, 'webhookAdmin');
       const named = input.apiKeyId == null ? null : String(input.apiKeyId);
       let apiKeyId: string;
       if (me.via === 'api-key') {
@@ -242,7 +246,10 @@ builder.mutationFields((t) => ({
         apiKeyId = named;
       }
       const kinds = eitherOf({ field: 'input.eventTypes', value: input.eventTypes }, { field: 'input.kinds', value: input.kinds }, true)!;
-      return value(await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds }), 'input.');
+      return value(
+        await createSubscription(ctx.db, { apiKeyId, ownerId: me.player.id, url: input.url, kinds }, ctx.webhookDestinations),
+        'input.',
+      );
     },
   }),
   setWebhookSubscriptionActive: t.field({
@@ -255,8 +262,10 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: SUBSCRIPTION_ID }),
       active: t.arg.boolean({ required: true, description: 'False pauses the subscription; true resumes it.' }),
     },
-    resolve: async (_root, args, ctx) =>
-      value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active)),
+    resolve: async (_root, args, ctx) => {
+      await enforceRateLimit(ctx, 'webhookAdmin');
+      return value(await setSubscriptionActive(ctx.db, requirePlayer(ctx).player.id, String(args.id), args.active));
+    },
   }),
   deleteWebhookSubscription: t.field({
     type: DeletedWebhookSubscriptionType,
@@ -268,7 +277,10 @@ builder.mutationFields((t) => ({
       union: resultUnion('DeleteWebhookSubscriptionResult', 'DeletedWebhookSubscription'),
     },
     args: { id: t.arg.id({ required: true, description: SUBSCRIPTION_ID }) },
-    resolve: async (_root, args, ctx) => value(await deleteSubscription(ctx.db, requirePlayer(ctx).player.id, String(args.id))),
+    resolve: async (_root, args, ctx) => {
+      await enforceRateLimit(ctx, 'webhookAdmin');
+      return value(await deleteSubscription(ctx.db, requirePlayer(ctx).player.id, String(args.id)));
+    },
   }),
 }));
 

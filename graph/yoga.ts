@@ -1,8 +1,10 @@
 import { useSofa } from '@graphql-yoga/plugin-sofa';
 import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './armor.js';
 import { createContext, type AppServices, type Context } from './context.js';
 import { GraphQLError } from './graphql.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
+import { restRateLimitHeaders } from './rate-limit.js';
 import { schema } from './schema.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -14,6 +16,8 @@ export interface YogaOptions {
   /** Serve GraphiQL at GET /graphql (local server only). Default false. */
   readonly graphiql?: boolean;
   readonly limits?: QueryLimits;
+  /** Body, token, alias and directive caps (graph/armor.ts). */
+  readonly requestLimits?: RequestLimits;
   /** Where unexpected (masked) errors are reported with their stack; default `console.error`. */
   readonly logError?: (error: unknown) => void;
   /** More edges over the same schema and context (functions/app.ts adds the /v1 REST edge of rest/). */
@@ -40,6 +44,7 @@ export const restStatusFor = (code: string): number => {
   if (code === 'FORBIDDEN') return 403;
   if (code === 'NOT_FOUND' || code.endsWith('_NOT_FOUND')) return 404;
   if (code === 'VALIDATION') return 400;
+  if (code === 'RATE_LIMITED') return 429;
   if (code === 'STALE_VERSION' || code === 'HANDLE_TAKEN' || code === 'IDEMPOTENCY_KEY_REUSED') return 409;
   return 422; // a rule violation: the request was understood and refused by the rules
 };
@@ -68,7 +73,9 @@ const useRestErrorStatus = (): Plugin => ({
       typeof (body as { message?: unknown }).message === 'string' &&
       'citation' in body;
     const status = isError ? restStatusFor((body as { code: string }).code) : 200;
-    setResponse(new Response(text, { status, headers: response.headers }));
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(restRateLimitHeaders(body))) headers.set(name, value);
+    setResponse(new Response(text, { status, headers }));
   },
 });
 
@@ -304,7 +311,7 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    context: ({ request }) => createContext(services, request),
+    context: (server) => createContext(services, server),
     graphiql: options.graphiql ? { title: 'Arbiter', defaultQuery: DEMO_QUERY } : false,
     landingPage: false,
     // isDev false: never an original message or stack in the response, whatever NODE_ENV says.
@@ -317,6 +324,7 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
       error: (...args) => logError(args.length === 1 ? args[0] : args),
     },
     plugins: [
+      ...useRequestArmor(options.requestLimits ?? DEFAULT_REQUEST_LIMITS),
       useSearchParamsGuard(),
       useNestingGuard(MAX_DOCUMENT_NESTING),
       useVariableNestingGuard(MAX_VARIABLE_NESTING),

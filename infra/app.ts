@@ -5,7 +5,9 @@
  * `cdk deploy` takes account and region from the CLI profile.
  *
  * Context (`cdk deploy -c key=value`): stackName, minAcu, maxAcu, natGateways, secretsManagerEndpoint,
- * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection.
+ * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection,
+ * alarmEmail, dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
+ * destroyed with the stack (no final snapshot), unless deletionProtection says otherwise.
  */
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -45,17 +47,26 @@ const bool = (key: string): boolean | undefined => (ctx(key) === undefined ? und
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const deletionProtection = bool('deletionProtection');
+const dev = bool('dev') ?? false;
+// Production keeps the database: deletion protection on and a snapshot left, unless this is a dev stack.
+const deletionProtection = bool('deletionProtection') ?? !dev;
 new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
   description: 'Arbiter: crossword game referee API (Lambda, HTTP API, Aurora Serverless v2, RDS Proxy)',
-  code: { graphql: required('graphql'), webhooks: required('webhooks'), migrate: required('migrate'), deadlines: required('deadlines') },
+  code: {
+    graphql: required('graphql'),
+    webhooks: required('webhooks'),
+    migrate: required('migrate'),
+    deadlines: required('deadlines'),
+    rotateJwtSecret: required('rotate-jwt-secret'),
+  },
   network: defined({ natGateways: num('natGateways'), secretsManagerEndpoint: bool('secretsManagerEndpoint') }),
   database: defined({
     minCapacity: num('minAcu'),
     maxCapacity: num('maxAcu'),
     deletionProtection,
-    removalPolicy: deletionProtection ? RemovalPolicy.RETAIN : undefined,
+    removalPolicy: deletionProtection ? RemovalPolicy.RETAIN : dev ? RemovalPolicy.DESTROY : undefined,
   }),
+  alarms: defined({ email: ctx('alarmEmail') }),
   api: defined({
     corsOrigins: ctx('corsOrigins')
       ?.split(',')

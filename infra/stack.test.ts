@@ -148,9 +148,17 @@ describe('ArbiterStack', () => {
     const rules = ofType(s.resources, 'AWS::EC2::SecurityGroupIngress').map(([, r]) => r.Properties!);
     const into = (sg: string) => rules.filter((r) => r['GroupId']['Fn::GetAtt']?.[0] === sg);
     const clusterPort = { 'Fn::GetAtt': [s.id(s.stack.database.cluster), 'Endpoint.Port'] };
-    expect(into(clusterSg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([
-      [proxySg, clusterPort, clusterPort],
-    ]);
+    // The proxy, and Secrets Manager's password-rotation function (it changes the password on the cluster itself).
+    const [rotationSg] = ofType(s.resources, 'AWS::EC2::SecurityGroup').find(([id]) =>
+      id.startsWith('DatabaseClusterRotationSingleUserSecurityGroup'),
+    )!;
+    expect(into(clusterSg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual(
+      expect.arrayContaining([
+        [proxySg, clusterPort, clusterPort],
+        [rotationSg, clusterPort, clusterPort],
+      ]),
+    );
+    expect(into(clusterSg)).toHaveLength(2);
     expect(into(proxySg).map((r) => [r['SourceSecurityGroupId']['Fn::GetAtt'][0], r['FromPort'], r['ToPort']])).toEqual([
       [fnSg, 5432, 5432],
     ]);
@@ -309,6 +317,58 @@ describe('ArbiterStack', () => {
     expect(n.stack.functions).toHaveLength(3);
     n.template.resourceCountIs('AWS::Events::Rule', 1);
     Annotations.fromStack(n.stack).hasWarning('/Test', Match.stringLikeRegexp('no deadline sweeper'));
+  });
+
+  test('secrets rotate every 30 days: the database password (hosted single-user rotation) and, with its bundle, the JWT key', () => {
+    const schedules = ofType(s.resources, 'AWS::SecretsManager::RotationSchedule').map(([, r]) => r.Properties!);
+    expect(schedules).toEqual([
+      expect.objectContaining({ RotationRules: expect.objectContaining({ ScheduleExpression: 'rate(30 days)' }) }),
+    ]);
+    const r = synth({ code: { ...CODE, rotateJwtSecret: stub('rotate-jwt-secret') } });
+    const jwtSchedule = ofType(r.resources, 'AWS::SecretsManager::RotationSchedule').find(
+      ([, x]) => x.Properties!['SecretId']['Ref'] === r.id(r.stack.secrets.jwtSecret),
+    );
+    expect(jwtSchedule?.[1].Properties).toMatchObject({
+      RotationLambdaARN: { 'Fn::GetAtt': [r.id(r.stack.jwtRotator!), 'Arn'] },
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+    });
+    expect(r.stack.functions).toContain(r.stack.jwtRotator);
+    Annotations.fromStack(s.stack).hasWarning('/Test', Match.stringLikeRegexp('JWT key is never rotated'));
+  });
+
+  test('function roles hold inline policies only: no AWS-managed policy', () => {
+    for (const fn of s.stack.functions) {
+      const role = s.resources[s.id(fn.role!)]!.Properties!;
+      expect(role['ManagedPolicyArns']).toBeUndefined();
+      const statements = role['Policies'][0]['PolicyDocument']['Statement'] as { Action: string[]; Resource: unknown }[];
+      expect(statements[0]).toMatchObject({
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::GetAtt': [s.id(fn.logGroupRef), 'Arn'] },
+      });
+    }
+  });
+
+  test('dead-letter queues raise an alarm to the encrypted alarm topic; the VPC logs its flows', () => {
+    for (const job of [s.stack.webhookSender, s.stack.deadlineSweeper!]) {
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [s.id(job.deadLetterQueue), 'QueueName'] } }],
+        Threshold: 1,
+        AlarmActions: [{ Ref: s.id(s.stack.alarms.topic) }],
+      });
+    }
+    s.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [s.id(s.stack.alarms.key), 'Arn'] } });
+    s.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    s.template.hasResourceProperties('AWS::EC2::FlowLog', {
+      ResourceType: 'VPC',
+      TrafficType: 'ALL',
+      LogDestinationType: 'cloud-watch-logs',
+    });
+  });
+
+  test('the database is deletion-protected and allows IAM authentication unless told otherwise', () => {
+    s.template.hasResourceProperties('AWS::RDS::DBCluster', { DeletionProtection: true, EnableIAMDatabaseAuthentication: true });
+    synth({ database: { deletionProtection: false } }).template.hasResourceProperties('AWS::RDS::DBCluster', { DeletionProtection: false });
   });
 
   test('NAT-less variant: functions in isolated subnets, Secrets Manager reached through an endpoint', () => {

@@ -1,13 +1,14 @@
-import { Annotations, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { SECRET_ENV } from '../functions/secrets.js';
 import { Api, type ApiProps } from './constructs/api.js';
 import { Database, type DatabaseProps } from './constructs/database.js';
-import type { ArbiterFunction } from './constructs/function.js';
+import { ArbiterFunction } from './constructs/function.js';
 import { Migration } from './constructs/migration.js';
 import { Network, type NetworkProps } from './constructs/network.js';
 import { ScheduledJob } from './constructs/scheduled.js';
+import { Alarms, type AlarmsProps } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/secrets.js';
 
 /** Each function's code: the `dist/<name>/` folders of `npm run build` (tests: inline stubs). */
@@ -17,6 +18,8 @@ export interface FunctionCode {
   readonly migrate: lambda.Code;
   /** The deadline sweeper (functions/deadlines.ts); optional so a stack can be synthesized without it (then a warning says so). */
   readonly deadlines?: lambda.Code;
+  /** The JWT key's rotation function (functions/rotate-jwt-secret.ts); without it the key is not rotated (and a warning says so). */
+  readonly rotateJwtSecret?: lambda.Code;
 }
 
 export interface ArbiterStackProps extends StackProps {
@@ -24,6 +27,7 @@ export interface ArbiterStackProps extends StackProps {
   readonly network?: NetworkProps;
   readonly database?: Omit<DatabaseProps, 'vpc' | 'databaseSubnets' | 'proxySubnets'>;
   readonly api?: Omit<ApiProps, 'code' | 'vpc' | 'subnets' | 'securityGroup' | 'environment'>;
+  readonly alarms?: AlarmsProps;
 }
 
 /** Where the bundles keep the compiled lexicons (scripts/build.ts copies them; Lambda unpacks to /var/task). */
@@ -38,6 +42,8 @@ export class ArbiterStack extends Stack {
   readonly migration: Migration;
   readonly webhookSender: ScheduledJob;
   readonly deadlineSweeper: ScheduledJob | undefined;
+  readonly jwtRotator: ArbiterFunction | undefined;
+  readonly alarms: Alarms;
   /** Every function this stack defines (the assertion tests check each). */
   readonly functions: readonly ArbiterFunction[];
 
@@ -52,10 +58,28 @@ export class ArbiterStack extends Stack {
       proxySubnets: subnets,
     });
     this.database.allowFrom(securityGroup, 'from the Arbiter functions');
-    this.secrets = new AppSecrets(this, 'Secrets');
+    const placement = { vpc, subnets, securityGroup };
+    this.jwtRotator = props.code.rotateJwtSecret
+      ? new ArbiterFunction(this, 'JwtRotation', {
+          code: props.code.rotateJwtSecret,
+          description: 'Arbiter: rotates the JWT signing key (Secrets Manager rotation function)',
+          vpc,
+          vpcSubnets: subnets,
+          securityGroup,
+          memorySize: 256,
+          timeout: Duration.seconds(30),
+        })
+      : undefined;
+    if (!this.jwtRotator) {
+      Annotations.of(this).addWarningV2(
+        'arbiter:no-jwt-rotation',
+        'No JWT rotation bundle (dist/rotate-jwt-secret): the JWT key is never rotated.',
+      );
+    }
+    this.secrets = new AppSecrets(this, 'Secrets', this.jwtRotator ? { jwtRotation: this.jwtRotator } : {});
+    this.alarms = new Alarms(this, 'Alarms', props.alarms);
 
     const dbEnv = this.database.connectionEnvironment;
-    const placement = { vpc, subnets, securityGroup };
 
     this.migration = new Migration(this, 'Migration', {
       ...placement,
@@ -103,13 +127,18 @@ export class ArbiterStack extends Stack {
     // New code serves traffic only after this deployment's migration succeeded.
     this.migration.runBefore(this.api, this.webhookSender, ...(this.deadlineSweeper ? [this.deadlineSweeper] : []));
 
+    this.alarms.onDeadLetters('WebhookSenderFailed', this.webhookSender.deadLetterQueue, 'the webhook sender');
+    if (this.deadlineSweeper)
+      this.alarms.onDeadLetters('DeadlineSweeperFailed', this.deadlineSweeper.deadLetterQueue, 'the deadline sweeper');
+
     this.functions = [
       this.api.handler,
       this.webhookSender.handler,
       ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []),
       this.migration.handler,
+      ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];
-    for (const fn of this.functions) fn.grantSecretValue(this.database.secret);
+    for (const fn of this.functions) if (fn !== this.jwtRotator) fn.grantSecretValue(this.database.secret);
     this.api.handler.grantSecretValue(this.secrets.jwtSecret);
   }
 }

@@ -38,6 +38,8 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },
   // Lexicons too: the migrate function registers them in the database (functions/migrate.ts), not the API's cold start.
   { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations', 'lexicons'] },
+  // Secrets Manager's rotation function for the JWT key: the AWS SDK only (left external: the runtime ships it).
+  { name: 'rotate-jwt-secret', entry: 'functions/rotate-jwt-secret.ts', assets: [] },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonValue } from '../store/json.js';
 import type { Db } from './context.js';
+import { checkDestination, type CheckedDestination, type DestinationPolicy } from './webhook-destination.js';
 import type { WebhookEventKind } from './webhook-events.js';
 import { DUE_STATUSES, truncateError, type WebhookDeliveryStatus } from './webhook-log.js';
 import { signPayload, SIGNATURE_HEADER } from './webhook-signature.js';
@@ -32,15 +33,27 @@ export const defaultBackoff: Backoff = (failedAttempts, deliveryId) => {
   return base + (h % (base / 10));
 };
 
-/** The part of `fetch` the sender uses (the global `fetch` fits; tests pass a stub). */
+/**
+ * How the sender POSTs: `pinnedFetch` (service/webhook-destination.ts) in production, which connects to
+ * `init.destination.address`, the address that was just checked; tests pass a stub.
+ */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string; redirect: 'manual'; signal: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: string;
+    redirect: 'manual';
+    signal: AbortSignal;
+    destination: CheckedDestination;
+  },
 ) => Promise<Response>;
 
 export interface DeliverDeps {
   readonly now: () => Date;
   readonly fetch: FetchLike;
+  /** Where deliveries may go: every attempt re-checks the URL and pins the address it checked. */
+  readonly destinations: DestinationPolicy;
   /** Attempts before a delivery is `dead` (default 8). */
   readonly maxAttempts?: number;
   readonly backoff?: Backoff;
@@ -102,16 +115,26 @@ interface AttemptOutcome {
 }
 
 const post = async (
-  fetchFn: FetchLike,
+  deps: Pick<DeliverDeps, 'fetch' | 'destinations'>,
   url: string,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> => {
+  // Checked again at every attempt: a name may resolve elsewhere now than when the subscription was made.
+  const destination = await checkDestination(url, deps.destinations);
+  if (!destination.ok) return { statusCode: null, error: truncateError(`refused: ${destination.error.message}`) };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const res = await fetchFn(url, { method: 'POST', headers, body, redirect: 'manual', signal: controller.signal });
+    const res = await deps.fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: controller.signal,
+      destination: destination.value,
+    });
     const snippet = await readSnippet(res, 200);
     if (res.status >= 200 && res.status < 300) return { statusCode: res.status, error: null };
     return { statusCode: res.status, error: truncateError(`HTTP ${res.status}${snippet ? `: ${snippet}` : ''}`) };
@@ -255,7 +278,7 @@ const attemptDelivery = async (
   const attempt = candidate.attempts + 1;
   const attemptedAt = deps.now();
   const { headers, text } = signedRequest(d, attempt, attemptedAt);
-  const outcome = await post(deps.fetch, d.subscription.url, headers, text, s.timeoutMs);
+  const outcome = await post(deps, d.subscription.url, headers, text, s.timeoutMs);
   const finishedAt = deps.now();
   const status: WebhookDeliveryStatus = outcome.error === null ? 'succeeded' : attempt >= s.maxAttempts ? 'dead' : 'failed';
   const nextAttemptAt = status === 'failed' ? new Date(attemptedAt.getTime() + s.backoff(attempt, d.id)) : attemptedAt;

@@ -5,8 +5,10 @@ import { ruleError, type RuleError } from '../engine/errors.js';
 export const WEBHOOK_ERROR_CODES = [
   /** `url` is not an absolute URL, has credentials in it, or is too long. */
   'WEBHOOK_URL_INVALID',
-  /** `url` is not https (plain http is allowed for 127.0.0.1 and localhost only). */
+  /** `url` is not https (plain http only with the development setting ARBITER_WEBHOOK_ALLOW_LOCAL). */
   'WEBHOOK_URL_NOT_HTTPS',
+  /** `url`'s host is, or resolves to, an address webhooks may not reach; `details.reason` says which kind (service/webhook-destination.ts). */
+  'WEBHOOK_URL_FORBIDDEN',
   /** `kinds` is empty or names an unknown event kind. */
   'WEBHOOK_KINDS_INVALID',
   /** `apiKeyId` names no unrevoked API key of this owner. */

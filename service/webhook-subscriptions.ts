@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Db } from './context.js';
+import { checkDestination, type DestinationPolicy } from './webhook-destination.js';
 import { isWebhookEventKind, WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './webhook-events.js';
 import { webhookError, type WebhookError } from './webhook-errors.js';
 
@@ -12,7 +13,6 @@ import { webhookError, type WebhookError } from './webhook-errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_URL_LENGTH = 2048;
-const DEV_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 export interface WebhookSubscriptionView {
   readonly id: string;
@@ -38,8 +38,11 @@ export interface CreatedSubscription {
   readonly secret: string;
 }
 
-/** `https://…`, or `http://` to 127.0.0.1 / localhost (development). Answers the normalised URL. */
-export const validateWebhookUrl = (url: string): Result<string, WebhookError> => {
+/**
+ * The URL's form: absolute, `https://` (`http://` only with the development setting `allowLocal`), no
+ * credentials. Answers the normalised URL. Where it may point is {@link checkDestination}'s business.
+ */
+export const validateWebhookUrl = (url: string, allowLocal = false): Result<string, WebhookError> => {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -52,10 +55,9 @@ export const validateWebhookUrl = (url: string): Result<string, WebhookError> =>
   if (parsed.username !== '' || parsed.password !== '') {
     return err(webhookError('WEBHOOK_URL_INVALID', 'url', 'The url must not contain a user name or password.', {}));
   }
-  const devHttp = parsed.protocol === 'http:' && DEV_HOSTS.has(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !devHttp) {
+  if (parsed.protocol !== 'https:' && !(allowLocal && parsed.protocol === 'http:')) {
     return err(
-      webhookError('WEBHOOK_URL_NOT_HTTPS', 'url', `The url "${url}" must use https (http is allowed only for 127.0.0.1 and localhost).`, {
+      webhookError('WEBHOOK_URL_NOT_HTTPS', 'url', `The url "${url}" must use https.`, {
         url,
         protocol: parsed.protocol,
       }),
@@ -100,10 +102,20 @@ const toSubscriptionView = (row: {
 const subscriptionNotFound = (id: string): WebhookError =>
   webhookError('WEBHOOK_SUBSCRIPTION_NOT_FOUND', 'id', `You have no webhook subscription with the id "${id}".`, { id });
 
-/** Registers `url` for `kinds` under an unrevoked API key of `ownerId`; answers the secret once. */
-export const createSubscription = async (db: Db, input: NewSubscription): Promise<Result<CreatedSubscription, WebhookError>> => {
-  const url = validateWebhookUrl(input.url);
+/**
+ * Registers `url` for `kinds` under an unrevoked API key of `ownerId`; answers the secret once. The URL
+ * must point at public addresses under `destinations` (WEBHOOK_URL_FORBIDDEN); it is checked again at
+ * every delivery.
+ */
+export const createSubscription = async (
+  db: Db,
+  input: NewSubscription,
+  destinations: DestinationPolicy,
+): Promise<Result<CreatedSubscription, WebhookError>> => {
+  const url = validateWebhookUrl(input.url, destinations.allowLocal);
   if (!url.ok) return url;
+  const destination = await checkDestination(url.value, destinations);
+  if (!destination.ok) return destination;
   const kinds = validateEventKinds(input.kinds);
   if (!kinds.ok) return kinds;
   const key =

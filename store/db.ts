@@ -25,7 +25,40 @@ export interface CreateDbOptions {
   readonly migrationsDir?: string;
   /** Where `DATABASE_URL` / `ARBITER_DATA_DIR` are read from (default `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The Postgres password, asked for on every new connection instead of the URL's (the deployed functions:
+   * a Secrets Manager secret that rotation changes, functions/secrets.ts). Told when the server refuses it.
+   */
+  readonly password?: PasswordSource;
 }
+
+export interface PasswordSource {
+  get(): Promise<string>;
+  /** The server refused the password (SQLSTATE 28P01): read it again next time. */
+  invalidate(): void;
+}
+
+const isAuthFailure = (e: unknown): boolean =>
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: unknown }).code === '28P01' || /password authentication failed/i.test(String((e as { message?: unknown }).message)));
+
+/** Tells `source` when a new connection is refused for its password (both of pg.Pool's connect forms: promise and callback). */
+export const watchAuthFailures = (pool: pg.Pool, source: PasswordSource): void => {
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: unknown, done: unknown) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    if (cb) {
+      return connect((err, client, done) => {
+        if (err && isAuthFailure(err)) source.invalidate();
+        cb(err, client, done);
+      });
+    }
+    return (connect() as Promise<unknown>).catch((e: unknown) => {
+      if (isAuthFailure(e)) source.invalidate();
+      throw e;
+    });
+  };
+};
 
 export interface Db extends SqlSessionSource {
   readonly kind: DbKind;
@@ -71,7 +104,9 @@ export const parseDatabaseUrl = (url: string): { connectionString: string; schem
 export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
   const env = options.env ?? process.env;
   const url = options.dataDir === undefined ? (options.databaseUrl ?? env['DATABASE_URL']) : undefined;
-  const db = url ? await openPostgres(url) : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR);
+  const db = url
+    ? await openPostgres(url, options.password)
+    : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR);
   if (options.migrate === false) return db;
   try {
     const report = await migrate(db, options.migrationsDir === undefined ? {} : { migrationsDir: options.migrationsDir });
@@ -126,14 +161,36 @@ const pgliteSession = (conn: Pick<PGlite, 'query' | 'exec'> & { transaction?: PG
   },
 });
 
-const openPostgres = async (url: string): Promise<Db> => {
+/**
+ * A URL's connection settings as separate fields: pg lets a connection string's (empty) password override
+ * a password function, so with a {@link PasswordSource} the URL is taken apart. Any sslmode but disable
+ * verifies the server's certificate, as pg does for a connection string.
+ */
+const connectionFields = (connectionString: string): pg.PoolConfig => {
+  const u = new URL(connectionString);
+  const sslmode = u.searchParams.get('sslmode');
+  return {
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    database: decodeURIComponent(u.pathname.slice(1)),
+    user: decodeURIComponent(u.username),
+    ...(sslmode && sslmode !== 'disable' ? { ssl: {} } : {}),
+  };
+};
+
+const openPostgres = async (url: string, password?: PasswordSource): Promise<Db> => {
   const { connectionString, schema } = parseDatabaseUrl(url);
   // search_path makes raw SQL (migrations, $queryRaw) land in the same schema as Prisma's qualified queries.
   // A Lambda container serves one request at a time, so two connections are plenty and leave the RDS
   // Proxy's pool to the other containers; the public schema needs no search_path (and sending one can
   // pin proxy sessions).
   const max = Number(process.env['ARBITER_DB_POOL_MAX'] ?? (process.env['AWS_LAMBDA_FUNCTION_NAME'] ? 2 : 10));
-  const pool = new pg.Pool({ connectionString, max, ...(schema === 'public' ? {} : { options: `-c search_path=${schema}` }) });
+  const pool = new pg.Pool({
+    ...(password ? { ...connectionFields(connectionString), password: () => password.get() } : { connectionString }),
+    max,
+    ...(schema === 'public' ? {} : { options: `-c search_path=${schema}` }),
+  });
+  if (password) watchAuthFailures(pool, password);
   if (schema !== 'public') {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   }

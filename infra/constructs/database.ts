@@ -26,9 +26,14 @@ export interface DatabaseProps {
   readonly maxConnectionsPercent?: number;
   /** Idle pooled connections kept, as a share of max_connections (default 20). */
   readonly maxIdleConnectionsPercent?: number;
+  /** Default true: the cluster cannot be deleted until this is turned off (the `dev` context of infra/app.ts turns it off). */
   readonly deletionProtection?: boolean;
   /** Default SNAPSHOT: deleting the stack leaves a final snapshot. */
   readonly removalPolicy?: RemovalPolicy;
+  /** Where the password-rotation function runs (it reaches the cluster and Secrets Manager); default the proxy's subnets. */
+  readonly rotationSubnets?: ec2.SubnetSelection;
+  /** Days between password rotations (default 30). */
+  readonly rotationDays?: number;
 }
 
 /**
@@ -44,6 +49,7 @@ export class Database extends Construct {
   readonly databaseName: string;
   readonly clusterSecurityGroup: ec2.SecurityGroup;
   readonly proxySecurityGroup: ec2.SecurityGroup;
+  readonly rotation: secretsmanager.SecretRotation;
 
   constructor(scope: Construct, id: string, props: DatabaseProps) {
     super(scope, id);
@@ -73,10 +79,20 @@ export class Database extends Construct {
       port: DB_PORT,
       parameters: { 'rds.force_ssl': '1' },
       backup: { retention: Duration.days(7) },
-      deletionProtection: props.deletionProtection ?? false,
+      deletionProtection: props.deletionProtection ?? true,
+      // Allowed, not used: the functions authenticate through the proxy with the rotated secret. It lets an
+      // operator sign in with IAM credentials instead of the master password (cdk-nag RDS6).
+      iamAuthentication: true,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.SNAPSHOT,
     });
     this.secret = this.cluster.secret!;
+    // Secrets Manager's own single-user rotation for PostgreSQL: a new master password every 30 days. The
+    // proxy reads the secret itself; the functions read the password per new connection and again when
+    // it is refused (functions/secrets.ts), so no deployment is needed.
+    this.rotation = this.cluster.addRotationSingleUser({
+      automaticallyAfter: Duration.days(props.rotationDays ?? 30),
+      vpcSubnets: props.rotationSubnets ?? props.proxySubnets,
+    });
     this.proxy = new rds.DatabaseProxy(this, 'Proxy', {
       proxyTarget: rds.ProxyTarget.fromCluster(this.cluster),
       secrets: [this.secret],

@@ -6,9 +6,12 @@
  */
 import { createApp, type App } from '../../functions/app.js';
 import type { JwtConfig } from '../../graph/auth.js';
+import type { RequestLimits } from '../../graph/armor.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../service/rate-limits.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
+import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 
 export { STORE_TARGETS, type StoreTarget };
 
@@ -69,7 +72,14 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
 
 export const openTestApi = async (
   target: StoreTarget,
-  options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
+  options: {
+    limits?: QueryLimits;
+    requestLimits?: RequestLimits;
+    rateLimits?: RateLimitConfig;
+    trustedProxies?: number;
+    logError?: (e: unknown) => void;
+    lexicons?: LexiconRegistry;
+  } = {},
 ): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
@@ -78,7 +88,13 @@ export const openTestApi = async (
     lexicons: options.lexicons ?? LEXICONS,
     jwt: TEST_JWT,
     now: () => now,
+    // Production's webhook policy over a stub DNS (example.com resolves to a public address; nothing else does).
+    webhookDestinations: TEST_DESTINATIONS,
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.requestLimits ? { requestLimits: options.requestLimits } : {}),
+    // The defaults of service/rate-limits.ts unless a test sets its own; no environment variable leaks in.
+    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    trustedProxies: options.trustedProxies ?? 0,
     logError: options.logError ?? (() => undefined),
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));

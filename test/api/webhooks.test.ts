@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../service/webhook-delivery.js';
 import { drain } from '../../service/webhook-drain.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../service/webhook-signature.js';
+import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from './harness.js';
 
 const ERR = `... on Error { __typename code message details }`;
@@ -144,12 +145,32 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
     [{ url: 'https://user:pw@hooks.example.com/x', kinds: ['your-turn'] }, 'WEBHOOK_URL_INVALID', 'input.url'],
     [{ url: 'https://hooks.example.com/x', kinds: ['tile-drawn'] }, 'WEBHOOK_KINDS_INVALID', 'input.kinds'],
     [{ url: 'https://hooks.example.com/x', kinds: [] }, 'WEBHOOK_KINDS_INVALID', 'input.kinds'],
+    [{ url: 'https://169.254.169.254/latest/meta-data/', kinds: ['your-turn'] }, 'WEBHOOK_URL_FORBIDDEN', 'input.url'],
+    [{ url: 'https://0x7f000001/', kinds: ['your-turn'] }, 'WEBHOOK_URL_FORBIDDEN', 'input.url'],
+    [{ url: 'https://unknown-host.invalid/', kinds: ['your-turn'] }, 'WEBHOOK_URL_FORBIDDEN', 'input.url'],
   ])('refuses %j with %s naming %s', async (input, code, field) => {
     expect(await data('createWebhookSubscription', CREATE_SUB, { input }, annKey.key)).toMatchObject({
       __typename: 'WebhookInputError',
       code,
       field,
     });
+  });
+
+  it('answers WEBHOOK_URL_FORBIDDEN with the reason, never the address', async () => {
+    const r = await data(
+      'createWebhookSubscription',
+      CREATE_SUB,
+      { input: { url: 'https://[::ffff:a9fe:a9fe]/x', kinds: ['your-turn'] } },
+      annKey.key,
+    );
+    expect(r).toMatchObject({
+      __typename: 'WebhookInputError',
+      code: 'WEBHOOK_URL_FORBIDDEN',
+      field: 'input.url',
+      details: { reason: 'LINK_LOCAL' },
+    });
+    expect(r.message).toMatch(/link-local/);
+    expect(JSON.stringify(r)).not.toMatch(/169\.254/);
   });
 
   it('lists the owner’s subscriptions only, without secrets; another player can neither see, pause nor delete them', async () => {
@@ -187,9 +208,13 @@ describe.each(STORE_TARGETS)('webhook subscriptions and deliveries over GraphQL 
       return new Response(status === 200 ? 'ok' : 'down for maintenance', { status });
     };
     const db = api.app.services.db;
-    expect(await drain(db, { now: () => now, fetch })).toMatchObject({ deliveriesCreated: 1, attempted: 1, retrying: 1 });
+    expect(await drain(db, { now: () => now, fetch, destinations: TEST_DESTINATIONS })).toMatchObject({
+      deliveriesCreated: 1,
+      attempted: 1,
+      retrying: 1,
+    });
     now = new Date(now.getTime() + 10 * 60_000);
-    expect(await drain(db, { now: () => now, fetch })).toMatchObject({ attempted: 1, succeeded: 1 });
+    expect(await drain(db, { now: () => now, fetch, destinations: TEST_DESTINATIONS })).toMatchObject({ attempted: 1, succeeded: 1 });
     expect(calls.map((c) => c.url)).toEqual(['https://hooks.example.com/arbiter', 'https://hooks.example.com/arbiter']);
     // Each body is signed with the secret answered at creation.
     expect(verifySignature(secret, calls[1]!.headers[SIGNATURE_HEADER.toLowerCase()]!, calls[1]!.body, now)).toMatchObject({ ok: true });

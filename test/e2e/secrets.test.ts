@@ -11,6 +11,7 @@ import { isGameEventType, type GameEvent } from '../../engine/game/events.js';
 import { replay } from '../../engine/game/apply.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { joinTiles } from '../../engine/tiles.js';
+import { DEFAULT_REQUEST_LIMITS } from '../../graph/armor.js';
 import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
@@ -77,7 +78,11 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   let matchGameIds: string[];
 
   beforeAll(async () => {
-    api = await openTestApi(target, { limits: { maxDepth: 30, maxCost: 10_000_000, listFactor: 10 } });
+    // The walk aliases every field it reaches: lift the alias and token caps of graph/armor.ts along with the cost.
+    api = await openTestApi(target, {
+      limits: { maxDepth: 30, maxCost: 10_000_000, listFactor: 10 },
+      requestLimits: { ...DEFAULT_REQUEST_LIMITS, maxAliases: 10_000, maxTokens: 1_000_000 },
+    });
     setBagSeedSourceForTests(() => SEED);
     [ann, bob, cat] = [await registerPlayer(api, 'ann'), await registerPlayer(api, 'bob'), await registerPlayer(api, 'cat')];
     const g = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: bob.handle } }, ann.token));

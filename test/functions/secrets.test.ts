@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { resolveDatabaseUrl, resolveJwtSecret, resolveRuntimeEnv, type SecretReader } from '../../functions/secrets.js';
+import { resolveDatabaseConnection, resolveDatabaseUrl, type SecretReader } from '../../functions/secrets.js';
 
 const DB_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-AbCdEf';
 const JWT_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:jwt-GhIjKl';
@@ -74,37 +74,30 @@ describe('resolveDatabaseUrl', () => {
   });
 });
 
-describe('resolveJwtSecret', () => {
-  test.each([
-    ['plain variable', { ARBITER_JWT_SECRET: 'local-secret', ARBITER_JWT_SECRET_ARN: JWT_ARN }, 'local-secret', []],
-    ['ARN', { ARBITER_JWT_SECRET_ARN: JWT_ARN }, 'k'.repeat(64), [JWT_ARN]],
-    ['neither', {}, undefined, []],
-  ])('from the %s', async (_name, env, expected, reads) => {
-    const f = fakeReader({ [JWT_ARN]: 'k'.repeat(64) });
-    expect(await resolveJwtSecret(env, f.read)).toBe(expected);
-    expect(f.reads).toEqual(reads);
-  });
-});
-
-describe('resolveRuntimeEnv', () => {
-  test('fills DATABASE_URL and ARBITER_JWT_SECRET from the ARNs and leaves the input alone', async () => {
-    const f = fakeReader({ [DB_ARN]: dbSecret, [JWT_ARN]: 'k'.repeat(64) });
-    const env = { ...AWS_ENV, ARBITER_MIGRATE_ON_START: '0' };
-    const out = await resolveRuntimeEnv(env, f.read);
-    expect(out['DATABASE_URL']).toBe(
-      'postgresql://arbiter:p%40ss%2Fw%3Ard@arbiter.proxy-abc.eu-west-1.rds.amazonaws.com:5432/arbiter?sslmode=verify-full',
-    );
-    expect(out['ARBITER_JWT_SECRET']).toBe('k'.repeat(64));
-    expect(out['ARBITER_MIGRATE_ON_START']).toBe('0');
-    expect(env).not.toHaveProperty('DATABASE_URL');
-    expect(f.reads.sort()).toEqual([DB_ARN, JWT_ARN].sort());
+describe('resolveDatabaseConnection', () => {
+  test('a plain DATABASE_URL is used as it is, with no password source', async () => {
+    expect(await resolveDatabaseConnection({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' }, fakeReader({}).read)).toEqual({
+      databaseUrl: 'postgresql://postgres@127.0.0.1:5432/test',
+    });
   });
 
-  test('locally (no ARNs) it reads nothing and changes nothing', async () => {
-    const f = fakeReader({});
-    const env = { DATABASE_URL: 'postgresql://localhost/x', PORT: '4000' };
-    expect(await resolveRuntimeEnv(env, f.read)).toEqual(env);
-    expect(await resolveRuntimeEnv({}, f.read)).toEqual({});
-    expect(f.reads).toEqual([]);
+  test('keeps the password out of the URL, caches it, and reads it again after the TTL or a refusal', async () => {
+    const values = { [DB_ARN]: dbSecret };
+    const f = fakeReader(values);
+    let now = 0;
+    const c = await resolveDatabaseConnection(AWS_ENV, f.read, { ttlMs: 1000, clock: () => now });
+    expect(c.databaseUrl).toBe('postgresql://arbiter@arbiter.proxy-abc.eu-west-1.rds.amazonaws.com:5432/arbiter?sslmode=verify-full');
+    expect(await c.password!.get()).toBe('p@ss/w:rd');
+    expect(await c.password!.get()).toBe('p@ss/w:rd');
+    const readsAfterTwo = f.reads.length;
+    // Rotation: a new password in the secret.
+    values[DB_ARN] = JSON.stringify({ username: 'arbiter', password: 'rotated' });
+    expect(await c.password!.get()).toBe('p@ss/w:rd'); // cached
+    c.password!.invalidate(); // the server refused it
+    expect(await c.password!.get()).toBe('rotated');
+    values[DB_ARN] = JSON.stringify({ username: 'arbiter', password: 'rotated-again' });
+    now = 1001;
+    expect(await c.password!.get()).toBe('rotated-again'); // past the TTL
+    expect(f.reads.length).toBe(readsAfterTwo + 2);
   });
 });

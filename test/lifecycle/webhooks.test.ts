@@ -10,11 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimTimeout, sweepDeadlines } from '../../service/lifecycle.js';
 import type { WebhookBody } from '../../service/webhook-delivery.js';
+import { pinnedFetch } from '../../service/webhook-destination.js';
 import { drain } from '../../service/webhook-drain.js';
 import { createSubscription } from '../../service/webhook-subscriptions.js';
 import { verifySignature } from '../../service/webhook-signature.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { asGame, CREATE_GAME, graphql, type GameOrError } from '../e2e/client.js';
+import { LOCAL_DESTINATIONS } from '../webhooks/fixture.js';
 import { botPlayer, type BotPlayer } from './fixture.js';
 
 const SEC = 1000;
@@ -68,13 +70,17 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
 
   it('your-turn and game-ended from a swept and a claimed game: failed twice, then delivered', async () => {
     const db = api.app.services.db;
-    const subA = await createSubscription(db, {
-      apiKeyId: a.apiKeyId,
-      ownerId: a.id,
-      url: receiver.url,
-      kinds: ['your-turn', 'game-ended'],
-    });
-    const subB = await createSubscription(db, { apiKeyId: b.apiKeyId, ownerId: b.id, url: receiver.url, kinds: ['game-ended'] });
+    // The receiver is on 127.0.0.1: the development setting, given explicitly.
+    const subA = await createSubscription(
+      db,
+      { apiKeyId: a.apiKeyId, ownerId: a.id, url: receiver.url, kinds: ['your-turn', 'game-ended'] },
+      LOCAL_DESTINATIONS,
+    );
+    const subB = await createSubscription(
+      db,
+      { apiKeyId: b.apiKeyId, ownerId: b.id, url: receiver.url, kinds: ['game-ended'] },
+      LOCAL_DESTINATIONS,
+    );
     if (!subA.ok || !subB.ok) throw new Error('subscriptions');
 
     api.setNow(at(0));
@@ -91,7 +97,7 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
     expect((await claimTimeout(services, b.id, toClaim)).ok).toBe(true);
 
     // Amy: your-turn + game-ended of each game; Bob: the two game-ended.
-    const run = (ms: number) => drain(db, { now: () => at(ms), fetch: (url, init) => fetch(url, init) });
+    const run = (ms: number) => drain(db, { now: () => at(ms), fetch: pinnedFetch, destinations: LOCAL_DESTINATIONS });
     expect(await run(HOUR)).toMatchObject({ outboxRows: 4, deliveriesCreated: 6, attempted: 6, succeeded: 0, retrying: 6 });
     expect(await run(HOUR + 10 * SEC)).toMatchObject({ attempted: 0 });
     expect(await run(HOUR + 40 * SEC)).toMatchObject({ attempted: 6, retrying: 6 });

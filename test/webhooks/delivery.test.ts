@@ -12,7 +12,8 @@ import { fanOutOutbox } from '../../service/webhook-fan-out.js';
 import { verifySignature } from '../../service/webhook-signature.js';
 import { createSubscription } from '../../service/webhook-subscriptions.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
-import { addPlayer, expectedBackoff, playTurn, setUp, startGame, T0, testClock } from './fixture.js';
+import { pinnedFetch } from '../../service/webhook-destination.js';
+import { addPlayer, expectedBackoff, LOCAL_DESTINATIONS, playTurn, setUp, startGame, T0, TEST_DESTINATIONS, testClock } from './fixture.js';
 
 interface Received {
   readonly headers: IncomingMessage['headers'];
@@ -59,12 +60,12 @@ const stubFetch = (respond: (n: number) => Promise<Response> | Response = () => 
   return { fetch, calls };
 };
 
-/** Alice (seat 0) and Bob (seat 1) in a game; Bob subscribes to your-turn; Alice's turn announces Bob's. */
+/** Alice (seat 0) and Bob (seat 1) in a game; Bob subscribes to your-turn; Alice's turn announces Bob's. The receivers on 127.0.0.1 need the development setting. */
 const bobsTurn = async (db: Db, url: string) => {
   const alice = await addPlayer(db, 'alice');
   const bob = await addPlayer(db, 'bob');
   const gameId = await startGame(db, [alice.id, bob.id]);
-  const created = await createSubscription(db, { apiKeyId: bob.apiKeyId, ownerId: bob.id, url, kinds: ['your-turn'] });
+  const created = await createSubscription(db, { apiKeyId: bob.apiKeyId, ownerId: bob.id, url, kinds: ['your-turn'] }, LOCAL_DESTINATIONS);
   if (!created.ok) throw new Error(created.error.message);
   const version = await playTurn(db, gameId, 'your-turn', { seat: 1, playerId: bob.id });
   return { alice, bob, gameId, version, subscription: created.value.subscription, secret: created.value.secret };
@@ -89,7 +90,7 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     );
     const { bob, gameId, version, subscription, secret } = await bobsTurn(db, receiver.url);
     const clock = testClock();
-    const deps = { now: clock.now, fetch: ((url, init) => fetch(url, init)) as FetchLike, timeoutMs: 300 };
+    const deps = { now: clock.now, fetch: pinnedFetch, destinations: LOCAL_DESTINATIONS, timeoutMs: 300 };
 
     // T0: fan-out + first attempt → 500.
     expect(await drain(db, deps)).toEqual({
@@ -183,7 +184,7 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     await new Promise<void>((resolve) => probe.server.close(() => resolve()));
     await bobsTurn(db, probe.url);
     const clock = testClock();
-    const deps = { now: clock.now, fetch: ((url, init) => fetch(url, init)) as FetchLike, maxAttempts: 3, backoff: () => 60_000 };
+    const deps = { now: clock.now, fetch: pinnedFetch, destinations: LOCAL_DESTINATIONS, maxAttempts: 3, backoff: () => 60_000 };
     expect(await drain(db, deps)).toMatchObject({ attempted: 1, retrying: 1 });
     clock.advance(60_000);
     expect(await drain(db, deps)).toMatchObject({ attempted: 1, retrying: 1 });
@@ -216,7 +217,7 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const { db } = await freshDb(target);
     await bobsTurn(db, 'https://hooks.example.com/arbiter');
     const stub = stubFetch(respond);
-    const result = await drain(db, { now: testClock().now, fetch: stub.fetch });
+    const result = await drain(db, { now: testClock().now, fetch: stub.fetch, destinations: TEST_DESTINATIONS });
     expect(result).toMatchObject({ attempted: 1, retrying: 1, succeeded: 0 });
     expect(stub.calls.map((c) => c.url)).toEqual(['https://hooks.example.com/arbiter']);
     expect(await db.prisma.webhookAttempt.findFirstOrThrow()).toMatchObject({ attempt: 1, statusCode, error });
@@ -254,7 +255,7 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
       called();
       return new Promise<Response>(() => undefined); // never settles, ignores the abort: the process is gone
     };
-    void deliverDue(second, { now: clock.now, fetch: hanging, timeoutMs: 1000, leaseMs: 120_000 });
+    void deliverDue(second, { now: clock.now, fetch: hanging, destinations: TEST_DESTINATIONS, timeoutMs: 1000, leaseMs: 120_000 });
     await requestStarted;
     await second.close();
 
@@ -262,9 +263,12 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const third = await reopen();
     const stub = stubFetch();
     clock.advance(119_000);
-    expect(await drain(third, { now: clock.now, fetch: stub.fetch })).toMatchObject({ attempted: 0 });
+    expect(await drain(third, { now: clock.now, fetch: stub.fetch, destinations: TEST_DESTINATIONS })).toMatchObject({ attempted: 0 });
     clock.advance(1_000);
-    expect(await drain(third, { now: clock.now, fetch: stub.fetch })).toMatchObject({ attempted: 1, succeeded: 1 });
+    expect(await drain(third, { now: clock.now, fetch: stub.fetch, destinations: TEST_DESTINATIONS })).toMatchObject({
+      attempted: 1,
+      succeeded: 1,
+    });
     const [d] = await third.prisma.webhookDelivery.findMany({ include: { attemptLog: true } });
     expect(d).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(d!.attemptLog.map((a) => [a.attempt, a.attemptedAt.getTime() - T0.getTime(), a.statusCode])).toEqual([[1, 120_000, 200]]);
@@ -279,12 +283,11 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     const other = target.kind === 'postgres' ? await t.reopen() : db;
     const alice = await addPlayer(db, 'alice');
     const bob = await addPlayer(db, 'bob');
-    const created = await createSubscription(db, {
-      apiKeyId: bob.apiKeyId,
-      ownerId: bob.id,
-      url: 'https://hooks.example.com/a',
-      kinds: ['game-ended'],
-    });
+    const created = await createSubscription(
+      db,
+      { apiKeyId: bob.apiKeyId, ownerId: bob.id, url: 'https://hooks.example.com/a', kinds: ['game-ended'] },
+      TEST_DESTINATIONS,
+    );
     expect(created.ok).toBe(true);
     for (let i = 0; i < 6; i += 1) {
       const gameId = await startGame(db, [alice.id, bob.id]);
@@ -298,15 +301,15 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     };
     const now = testClock().now;
     const results = await Promise.all([
-      drain(db, { now, fetch: slow, batchSize: 2, concurrency: 2 }),
-      drain(other, { now, fetch: slow, batchSize: 2, concurrency: 2 }),
-      drain(db, { now, fetch: slow, batchSize: 2, concurrency: 2 }),
+      drain(db, { now, fetch: slow, destinations: TEST_DESTINATIONS, batchSize: 2, concurrency: 2 }),
+      drain(other, { now, fetch: slow, destinations: TEST_DESTINATIONS, batchSize: 2, concurrency: 2 }),
+      drain(db, { now, fetch: slow, destinations: TEST_DESTINATIONS, batchSize: 2, concurrency: 2 }),
     ]);
     // Batches of 2 run until the outbox is empty, so the three senders split the 6 rows.
     expect(results.reduce((n, r) => n + r.outboxRows, 0)).toBe(6);
     expect(results.reduce((n, r) => n + r.deliveriesCreated, 0)).toBe(6);
     // Deliveries created by one sender may be sent by any; each exactly once. A final run sends what is left.
-    await drain(db, { now, fetch: slow });
+    await drain(db, { now, fetch: slow, destinations: TEST_DESTINATIONS });
     expect(seen).toHaveLength(6);
     expect(new Set(seen).size).toBe(6);
     expect(await db.prisma.webhookDelivery.count({ where: { status: 'succeeded', attempts: 1 } })).toBe(6);
@@ -319,7 +322,13 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     await bobsTurn(db, 'https://hooks.example.com/arbiter');
     const lines: string[] = [];
     const stub = stubFetch();
-    const handler = createWebhookHandler({ getDb: async () => db, now: testClock().now, fetch: stub.fetch, log: (l) => lines.push(l) });
+    const handler = createWebhookHandler({
+      getDb: async () => db,
+      now: testClock().now,
+      fetch: stub.fetch,
+      destinations: TEST_DESTINATIONS,
+      log: (l) => lines.push(l),
+    });
     expect(await handler()).toEqual({
       outboxRows: 1,
       invalidRows: 0,

@@ -4,6 +4,7 @@ import { ok } from '../../engine/result.js';
 import type { Db } from '../../store/db.js';
 import { createGame, runTurn } from '../../store/games.js';
 import { registerLexicon } from '../../store/lexicons.js';
+import type { DestinationPolicy, Resolver } from '../../service/webhook-destination.js';
 import { webhookOutboxItem, type WebhookOutboxPayload } from '../../service/webhook-events.js';
 
 export const LEXICON = { name: 'TEST', contentHash: 'sha256:0000', wordCount: 3 };
@@ -85,3 +86,30 @@ export const expectedBackoff = (failedAttempts: number, deliveryId: string): num
   const hex = createHash('sha256').update(`${deliveryId}:${failedAttempts}`).digest('hex').slice(0, 8);
   return base + (parseInt(hex, 16) % (base / 10));
 };
+
+/** A public address (example.com's) that the stub DNS answers, so the strict policy lets the name through. */
+export const PUBLIC_ADDRESS = '93.184.215.14';
+
+/**
+ * DNS for tests: `answers` by name; localhost resolves to 127.0.0.1 and ::1, example.com and its
+ * subdomains to {@link PUBLIC_ADDRESS}; anything else does not resolve.
+ */
+export const stubResolver =
+  (answers: Readonly<Record<string, readonly string[]>> = {}): Resolver =>
+  async (host) => {
+    const answer =
+      answers[host] ??
+      (host === 'localhost'
+        ? ['127.0.0.1', '::1']
+        : host === 'example.com' || host.endsWith('.example.com')
+          ? [PUBLIC_ADDRESS]
+          : undefined);
+    if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return answer;
+  };
+
+/** The production policy (public addresses only, https only) over the stub DNS. */
+export const TEST_DESTINATIONS: DestinationPolicy = { allowLocal: false, resolve: stubResolver() };
+
+/** The development setting (ARBITER_WEBHOOK_ALLOW_LOCAL), for receivers on 127.0.0.1; stub DNS as above. */
+export const LOCAL_DESTINATIONS: DestinationPolicy = { allowLocal: true, resolve: stubResolver() };

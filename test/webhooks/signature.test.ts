@@ -87,11 +87,17 @@ describe('validateWebhookUrl', () => {
   it.each([
     ['https://hooks.example.com/arbiter', 'https://hooks.example.com/arbiter'],
     ['https://hooks.example.com:8443/a?b=c', 'https://hooks.example.com:8443/a?b=c'],
-    ['http://127.0.0.1:9000/hook', 'http://127.0.0.1:9000/hook'],
-    ['http://localhost:3000/hook', 'http://localhost:3000/hook'],
   ])('accepts %s', (url, normalised) => {
     expect(validateWebhookUrl(url)).toEqual({ ok: true, value: normalised });
   });
+
+  it.each(['http://127.0.0.1:9000/hook', 'http://localhost:3000/hook'])(
+    'accepts %s only with the development setting (allowLocal)',
+    (url) => {
+      expect(validateWebhookUrl(url, true)).toEqual({ ok: true, value: url });
+      expect(validateWebhookUrl(url)).toMatchObject({ ok: false, error: { code: 'WEBHOOK_URL_NOT_HTTPS' } });
+    },
+  );
 
   it.each([
     ['http://hooks.example.com/arbiter', 'WEBHOOK_URL_NOT_HTTPS'],

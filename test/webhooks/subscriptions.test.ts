@@ -11,7 +11,7 @@ import {
   type NewSubscription,
 } from '../../service/webhook-subscriptions.js';
 import { openTestDb, STORE_TARGETS, type TestDb } from '../store/targets.js';
-import { addPlayer, playTurn, setUp, startGame, testClock, type Player } from './fixture.js';
+import { addPlayer, LOCAL_DESTINATIONS, playTurn, setUp, startGame, TEST_DESTINATIONS, testClock, type Player } from './fixture.js';
 
 const URL_OK = 'https://hooks.example.com/arbiter';
 const ok200: FetchLike = async () => new Response('ok', { status: 200 });
@@ -43,7 +43,7 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
   });
 
   const subscribe = async (p: Player, kinds: string[], url = URL_OK) => {
-    const r = await createSubscription(db, { apiKeyId: p.apiKeyId, ownerId: p.id, url, kinds });
+    const r = await createSubscription(db, { apiKeyId: p.apiKeyId, ownerId: p.id, url, kinds }, TEST_DESTINATIONS);
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   };
@@ -53,16 +53,16 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
     const rows = await db.prisma.webhookDelivery.findMany({ where: { subscriptionId: { in: [...subscriptionIds] } } });
     return subscriptionIds.map((id) => rows.filter((r) => r.subscriptionId === id).length);
   };
-  const clearDeliveries = () => deliverDue(db, { now: clock.now, fetch: ok200 });
+  const clearDeliveries = () => deliverDue(db, { now: clock.now, fetch: ok200, destinations: TEST_DESTINATIONS });
 
   it('creates a subscription, shows the secret once, lists it without the secret', async () => {
     const dave = await addPlayer(db, 'dave');
-    const created = await createSubscription(db, {
-      apiKeyId: dave.apiKeyId,
-      ownerId: dave.id,
-      url: 'http://localhost:8080/hook',
-      kinds: ['game-ended', 'your-turn'],
-    });
+    // A receiver on the developer's machine: only with the development setting.
+    const created = await createSubscription(
+      db,
+      { apiKeyId: dave.apiKeyId, ownerId: dave.id, url: 'http://localhost:8080/hook', kinds: ['game-ended', 'your-turn'] },
+      LOCAL_DESTINATIONS,
+    );
     if (!created.ok) throw new Error(created.error.message);
     expect(created.value.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.value.subscription).toMatchObject({
@@ -107,7 +107,7 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
     ],
   ])('refuses %s, naming the field, and stores nothing', async (_, input, code, field) => {
     const before = await db.prisma.webhookSubscription.count();
-    const result = await createSubscription(db, input(alice, bob));
+    const result = await createSubscription(db, input(alice, bob), TEST_DESTINATIONS);
     expect(result.ok ? null : [result.error.code, result.error.details?.['field']]).toEqual([code, field]);
     expect(await db.prisma.webhookSubscription.count()).toBe(before);
   });
@@ -115,7 +115,11 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
   it('refuses a revoked API key', async () => {
     const erin = await addPlayer(db, 'erin');
     await db.prisma.apiKey.update({ where: { id: erin.apiKeyId }, data: { revokedAt: new Date() } });
-    const result = await createSubscription(db, { apiKeyId: erin.apiKeyId, ownerId: erin.id, url: URL_OK, kinds: ['your-turn'] });
+    const result = await createSubscription(
+      db,
+      { apiKeyId: erin.apiKeyId, ownerId: erin.id, url: URL_OK, kinds: ['your-turn'] },
+      TEST_DESTINATIONS,
+    );
     expect(result.ok ? null : result.error.code).toBe('API_KEY_NOT_FOUND');
   });
 
@@ -200,6 +204,7 @@ describe.each(STORE_TARGETS)('webhook subscriptions and routing on $kind', (targ
     // Alice's receiver fails, Bob's succeeds.
     await deliverDue(db, {
       now: clock.now,
+      destinations: TEST_DESTINATIONS,
       fetch: async (url, init) =>
         init.headers['arbiter-event-id'] && (await isAlice(init.headers['arbiter-event-id'])) ? fail500(url, init) : ok200(url, init),
     });
