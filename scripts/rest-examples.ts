@@ -22,6 +22,8 @@ const app = await createApp({
   env: { ARBITER_JWT_SECRET: 'examples-only-secret-of-at-least-32-chars' },
   now: () => now,
   warn: () => undefined,
+  // bot.example has no DNS here: a stub answers a public address so the subscription is made (nothing is delivered).
+  webhookDestinations: { allowLocal: false, resolve: () => Promise.resolve(['93.184.215.14']) },
 });
 setBagSeedSourceForTests(() => 'rest-examples-bag-seed-0123456789abcdef');
 
