@@ -131,7 +131,7 @@ describe('the /v1 edge', () => {
     expect(other.status).toBe(404);
     expect((await problem(other)).code).toBe('API_KEY_NOT_FOUND');
     const hook = (await (
-      await call('POST', '/webhooks', { token: key.key, body: { url: 'https://bot.example/in', kinds: ['your-turn'] } })
+      await call('POST', '/webhooks', { token: key.key, body: { url: 'https://hooks.example.com/in', kinds: ['your-turn'] } })
     ).json()) as {
       subscription: { id: string };
       secret: string;
