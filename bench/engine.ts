@@ -15,7 +15,7 @@ import { apply } from '../engine/game/apply.js';
 import type { GameState } from '../engine/game/state.js';
 import type { Board } from '../engine/board.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
-import { decodeLexicon } from '../engine/lexicon/binary.js';
+import { decodeDawgFile } from '../engine/lexicon/dawg-file.js';
 import { loadLexicon } from '../store/lexicon-files.js';
 import type { PlayMove } from '../engine/move.js';
 import { parseMove } from '../engine/move.js';
@@ -180,8 +180,8 @@ export async function run(): Promise<BenchSection> {
     const trieMs = median(Array.from({ length: 3 }, () => timeMs(() => ss.value.trieFromArray(words))));
     const trieMem = retainedMb(() => ss.value.trieFromArray(words));
     const kwg = built.find((b) => b.name === 'SOWPODS')!.path;
-    const ourLoadMs = median(Array.from({ length: 9 }, () => timeMs(() => decodeLexicon(readFileSync(kwg)))));
-    const ourMem = retainedMb(() => decodeLexicon(readFileSync(kwg)));
+    const ourLoadMs = median(Array.from({ length: 9 }, () => timeMs(() => decodeDawgFile(readFileSync(kwg)))));
+    const ourMem = retainedMb(() => decodeDawgFile(readFileSync(kwg)));
     const trie = ss.value.trieFromArray(words);
     const positions = plays.map((p) => ({ board: ssBoardOf(ss.value, p.ctx.board), move: p.move }));
     const theirs = positions.map((p) => ssCheck(ss.value, trie, p.board, p.move));
@@ -204,7 +204,7 @@ export async function run(): Promise<BenchSection> {
       },
       { metric: 'Arbiter ÷ scrabble-solver, plays/s', value: ratio(playsPerSec / ssPlaysPerSec), unit: '×' },
       {
-        metric: 'SOWPODS ready: Arbiter (read + decode .kwg)',
+        metric: 'SOWPODS ready: Arbiter (read + decode .dawg)',
         value: ratio(ourLoadMs),
         unit: 'ms',
         target: '≤ 20 ms',

@@ -45,14 +45,14 @@ describe('arbiter lexicon compile', () => {
     // sha256 of "QI\nZA", from sha256sum
     expect(r.out).toContain('hash:  sha256:3e3c96102416a9f2f1e86316e25a846f162d242e7e8b35d8c3607cbf9cb17301');
     expect(r.out).toMatch(/bytes: \d+/);
-    expect(existsSync(join(userDir, 'MYLIST.kwg'))).toBe(true);
+    expect(existsSync(join(userDir, 'MYLIST.dawg'))).toBe(true);
   });
 
   test('--name and --out choose the name and directory', async () => {
     const out = join(root, 'elsewhere');
     const r = await exec('compile', file('x.txt', 'qi'), '--name', 'nwl-test', '--out', out);
     expect(r.code).toBe(0);
-    expect(existsSync(join(out, 'NWL-TEST.kwg'))).toBe(true);
+    expect(existsSync(join(out, 'NWL-TEST.dawg'))).toBe(true);
   });
 
   test('recompiling a different list under the same name says so', async () => {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RuleError } from '../engine/errors.js';
-import { peekLexiconHeader } from '../engine/lexicon/binary.js';
+import { peekDawgHeader } from '../engine/lexicon/dawg-file.js';
 import { compileWordList } from '../engine/lexicon/compile.js';
 import { LEXICON_EXTENSION, listLexicons, loadLexicon, userLexiconDir } from '../store/lexicon-files.js';
 import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
@@ -15,7 +15,7 @@ import type { CliIo } from './io.js';
 
 export const USAGE = `usage:
   arbiter lexicon compile WORDS.txt [--name NAME] [--out DIR]
-      Compile a word list (one word per line, # comments) into NAME.kwg in DIR
+      Compile a word list (one word per line, # comments) into NAME.dawg in DIR
       (default: $ARBITER_LEXICON_DIR or ~/.arbiter/lexicons). NAME defaults to the file name.
   arbiter lexicon list [--json]
       List the shipped and user lexicons with word count and content hash.
@@ -47,7 +47,7 @@ const compile = (positionals: string[], values: { name?: string; out?: string },
   const out = join(dir, `${name.value}${LEXICON_EXTENSION}`);
   let replaced: string | undefined;
   if (existsSync(out)) {
-    const old = peekLexiconHeader(readFileSync(out));
+    const old = peekDawgHeader(readFileSync(out));
     if (old.ok && old.value.hash !== compiled.value.lexicon.hash) replaced = old.value.hash;
   }
   try {

@@ -18,7 +18,7 @@ export type Asset = (typeof ASSETS)[number];
 
 const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
   // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
-  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.kwg') },
+  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') || name.endsWith('.kwg') || name.endsWith('.kwg.json') },
   // Passed to the migrator as migrationsDir by functions/migrate.ts.
   migrations: { from: 'migrations', filter: () => true },
 };
@@ -141,7 +141,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     const source = join(ROOT, from);
     if (!existsSync(source)) throw new Error(`build: ${fn.name} needs ${from}/ (for lexicons run \`npm run lexicons\` first)`);
     const files = readdirSync(source).filter(filter);
-    if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .kwg files in ${from}/: run \`npm run lexicons\` first`);
+    if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .dawg files in ${from}/: run \`npm run lexicons\` first`);
     for (const f of files) cpSync(join(source, f), join(outdir, asset, f), { recursive: true });
   }
   const code = readFileSync(outfile);

@@ -1,6 +1,6 @@
 import { ok, type Result } from '../result.js';
 import type { RuleError } from '../errors.js';
-import { encodeLexicon } from './binary.js';
+import { encodeDawgFile } from './dawg-file.js';
 import { GraphLexicon, buildWordGraph } from './graph.js';
 import { contentHash, normaliseLexiconName, normaliseWordList, type WordList } from './wordlist.js';
 
@@ -13,19 +13,19 @@ export const buildLexicon = (rawName: string, list: WordList): Result<GraphLexic
   return ok(new GraphLexicon({ name: name.value, hash: list.hash, wordCount: list.words.length }, graph.value));
 };
 
-/** A compiled word list: the lexicon and its `.kwg` bytes. */
+/** A compiled word list: the lexicon and its `.dawg` bytes. */
 export interface CompiledLexicon {
   readonly lexicon: GraphLexicon;
   readonly bytes: Uint8Array;
 }
 
-/** Word list text → lexicon + `.kwg` bytes; what `arbiter lexicon compile` and the build script run. */
+/** Word list text → lexicon + `.dawg` bytes; what `arbiter lexicon compile` and the build script run. */
 export const compileWordList = (rawName: string, text: string): Result<CompiledLexicon, RuleError> => {
   const list = normaliseWordList(text);
   if (!list.ok) return list;
   const lexicon = buildLexicon(rawName, list.value);
   if (!lexicon.ok) return lexicon;
-  return ok({ lexicon: lexicon.value, bytes: encodeLexicon(lexicon.value) });
+  return ok({ lexicon: lexicon.value, bytes: encodeDawgFile(lexicon.value) });
 };
 
 /**
