@@ -14,10 +14,30 @@
  * play by play against `scorePlacements`. Equity is the score plus the leave's value, looked up by
  * the index of the tiles kept, which the walk keeps up to date (`leave.ts`).
  */
-import { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT } from '../lexicon/kwg.js';
 import type { Lanes, LaneView } from './lanes.js';
-import { MOVE_PLAY, type MoveList } from './move-list.js';
-import { BLANK_BIT, TILE_SLOTS } from './tile-codec.js';
+import type { MoveList } from './move-list.js';
+
+/**
+ * Module-local copies of the KWG field layout (`kwg.ts`) and the codec's constants (`tile-codec.ts`),
+ * checked equal by generator.test.ts: an imported binding is read through a getter call on every
+ * access once tsx or vitest has transformed the modules, which tripled the hot loop's time.
+ */
+export const HOT_CONSTANTS = {
+  KWG_ACCEPTS: 0x80_0000,
+  KWG_ARC_INDEX_MASK: 0x3f_ffff,
+  KWG_IS_END: 0x40_0000,
+  KWG_TILE_SHIFT: 24,
+  BLANK_BIT: 0x80,
+  TILE_SLOTS: 64,
+  MOVE_PLAY: 0,
+} as const;
+const KWG_ACCEPTS = 0x80_0000;
+const KWG_ARC_INDEX_MASK = 0x3f_ffff;
+const KWG_IS_END = 0x40_0000;
+const KWG_TILE_SHIFT = 24;
+const BLANK_BIT = 0x80;
+const TILE_SLOTS = 64;
+const MOVE_PLAY = 0;
 
 /** What one generation run needs besides the lanes. */
 export interface GenerationInput {
@@ -124,21 +144,24 @@ export class PlayGenerator {
       }
     }
     if (played === this.rackTotal) return;
-    const crossBase = li * TILE_SLOTS;
+    const crossBase = v.crossSet[li]! * TILE_SLOTS;
     const lm = v.letterMul[li]!;
     const wm = v.wordMul[li]!;
     const hasCross = v.hasCross[li] === 1;
     const crossScore = v.crossScore[li]!;
     const rack = this.rack;
+    const blanks = rack[0]! > 0;
+    const sets = v.cross;
     for (let i = list; ; i++) {
       const e = nodes[i]!;
       const t = e >>> KWG_TILE_SHIFT;
-      if (t !== 0 && v.cross[crossBase + t] === 1) {
+      // Set 0 allows every letter, so most squares skip the cross-set lookup.
+      if (t !== 0 && (blanks || rack[t]! > 0) && (crossBase === 0 || sets[crossBase + t] === 1)) {
         if (rack[t]! > 0) {
           const value = this.faces[t]! * lm;
           this.place(col, t, t, e, main + value, wordMul * wm, hasCross ? cross + (crossScore + value) * wm : cross, played);
         }
-        if (rack[0]! > 0) this.place(col, 0, t | BLANK_BIT, e, main, wordMul * wm, hasCross ? cross + crossScore * wm : cross, played);
+        if (blanks) this.place(col, 0, t | BLANK_BIT, e, main, wordMul * wm, hasCross ? cross + crossScore * wm : cross, played);
       }
       if ((e & KWG_IS_END) !== 0) return;
     }
@@ -195,7 +218,8 @@ export class PlayGenerator {
     out.score[m] = score;
     out.leave[m] = this.leaveIdx;
     out.equity[m] = score + this.values[this.leaveIdx]!;
-    const w = out.width;
-    out.tiles.set(this.strip.subarray(from, to + 1), m * w);
+    const tiles = out.tiles;
+    const strip = this.strip;
+    for (let i = from, at = m * out.width; i <= to; i++, at++) tiles[at] = strip[i]!;
   }
 }

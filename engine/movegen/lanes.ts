@@ -6,15 +6,22 @@
  * Appel & Jacobson (1988); cross-sets are read from the KWG's DAWG.
  */
 import { centreIndex, premiumAt, type Board, type Layout } from '../board.js';
-import { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT } from '../lexicon/kwg.js';
-import { BLANK_BIT, TILE_SLOTS, tileNumber, type TileCodec } from './tile-codec.js';
+import { HOT_CONSTANTS } from './generator.js';
+import { tileNumber, type TileCodec } from './tile-codec.js';
+
+// Local copies, as in generator.ts (imported bindings cost a getter call per access once transformed).
+const { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT, BLANK_BIT, TILE_SLOTS } = HOT_CONSTANTS;
 
 /** One direction's view of the board; index `lane * n + i` is square `i` of lane `lane`. */
 export interface LaneView {
   /** Board tile (KWG number, {@link BLANK_BIT} for a blank), 0 = empty. */
   readonly tiles: Uint8Array;
-  /** `TILE_SLOTS` bytes per square: 1 where that tile may be placed as far as the perpendicular word goes. */
+  /**
+   * Cross-sets, `TILE_SLOTS` bytes each (1 where that tile may be placed as far as the perpendicular
+   * word goes); set 0 allows every letter. `crossSet[li]` says which set a square uses.
+   */
   readonly cross: Uint8Array;
+  readonly crossSet: Uint16Array;
   /** 1 where a perpendicular word is formed by placing a tile here. */
   readonly hasCross: Uint8Array;
   /** Face values of the perpendicular tiles the square joins. */
@@ -49,7 +56,8 @@ const premiums = (layout: Layout): { letter: Uint8Array; word: Uint8Array } => {
 
 const newView = (n: number): LaneView => ({
   tiles: new Uint8Array(n * n),
-  cross: new Uint8Array(n * n * TILE_SLOTS),
+  cross: new Uint8Array((n * n + 1) * TILE_SLOTS),
+  crossSet: new Uint16Array(n * n),
   hasCross: new Uint8Array(n * n),
   crossScore: new Int32Array(n * n),
   letterMul: new Uint8Array(n * n),
@@ -117,56 +125,73 @@ const completes = (nodes: Uint32Array, arc: number, after: readonly number[]): b
 };
 
 /**
- * Fills one direction's view. `step` is the distance between squares along a lane, `cross` the
- * distance along the perpendicular (1 and n for across lanes, n and 1 for down lanes).
+ * Fills one direction's view: lanes are rows (across) or columns (down); the perpendicular word
+ * through a square runs along the other axis, `perp` squares apart.
  */
 const fillView = (v: LaneView, sqTiles: Uint8Array, n: number, down: boolean, codec: TileCodec, layout: Layout, empty: boolean): void => {
   const prem = premiums(layout);
-  const nodes = codec.kwg.nodes;
-  const root = codec.kwg.dawgRoot;
-  const perp = down ? 1 : n;
   const letters = codec.kwg.alphabet.length;
-  const before: number[] = [];
-  const after: number[] = [];
+  const perp = down ? 1 : n;
   const centre = centreIndex(layout);
+  v.cross.fill(0, 0, TILE_SLOTS);
+  v.cross.fill(1, 1, 1 + letters);
+  let sets = 1;
   for (let lane = 0; lane < n; lane++)
     for (let i = 0; i < n; i++) {
       const li = lane * n + i;
-      const r = down ? i : lane;
-      const c = down ? lane : i;
-      const sq = r * n + c;
+      const sq = down ? i * n + lane : lane * n + i;
       const t = sqTiles[sq]!;
       v.tiles[li] = t;
       v.letterMul[li] = prem.letter[sq]!;
       v.wordMul[li] = prem.word[sq]!;
-      const base = li * TILE_SLOTS;
-      v.cross.fill(0, base, base + TILE_SLOTS);
+      v.crossSet[li] = 0;
       v.hasCross[li] = 0;
       v.crossScore[li] = 0;
-      v.anchor[li] = empty ? (r === centre && c === centre ? 1 : 0) : 0;
+      v.anchor[li] = empty && sq === centre * n + centre ? 1 : 0;
       if (t !== 0) continue;
-      // The perpendicular runs along rows for down lanes (p = c) and along columns for across lanes (p = r).
-      const p = down ? c : r;
-      const at = (k: number): number => sqTiles[sq + (k - p) * perp]!;
-      before.length = 0;
-      after.length = 0;
-      for (let k = p - 1; k >= 0 && at(k) !== 0; k--) before.unshift(at(k));
-      for (let k = p + 1; k < n && at(k) !== 0; k++) after.push(at(k));
+      // Along the perpendicular (a column for across lanes, a row for down lanes) the square sits at its lane's index.
+      const p = lane;
+      const hasBefore = p > 0 && sqTiles[sq - perp] !== 0;
+      const hasAfter = p < n - 1 && sqTiles[sq + perp] !== 0;
       const alongBefore = i > 0 && v.tiles[li - 1] !== 0;
       const alongAfter = i < n - 1 && sqTiles[down ? sq + n : sq + 1] !== 0;
-      if (before.length + after.length === 0) {
-        v.cross.fill(1, base + 1, base + 1 + letters);
-        if (alongBefore || alongAfter) v.anchor[li] = 1;
-        continue;
-      }
-      v.anchor[li] = 1;
+      if (alongBefore || alongAfter || hasBefore || hasAfter) v.anchor[li] = 1;
+      if (!hasBefore && !hasAfter) continue;
       v.hasCross[li] = 1;
-      let score = 0;
-      for (const x of before) score += (x & BLANK_BIT) !== 0 ? 0 : codec.faces[x]!;
-      for (const x of after) score += (x & BLANK_BIT) !== 0 ? 0 : codec.faces[x]!;
-      v.crossScore[li] = score;
-      fillCrossSet(nodes, root, before, after, v.cross, base);
+      v.crossSet[li] = sets;
+      v.crossScore[li] = perpendicular(v.cross, sets * TILE_SLOTS, sqTiles, sq, p, perp, n, codec);
+      sets++;
     }
+};
+
+const before: number[] = [];
+const after: number[] = [];
+/**
+ * Reads the perpendicular tiles around empty square `sq` (at index `p` along the perpendicular),
+ * writes the tiles that complete a word into the cross-set at `base`, and returns their face sum.
+ */
+const perpendicular = (
+  cross: Uint8Array,
+  base: number,
+  sqTiles: Uint8Array,
+  sq: number,
+  p: number,
+  perp: number,
+  n: number,
+  codec: TileCodec,
+): number => {
+  cross.fill(0, base, base + TILE_SLOTS);
+  let score = 0;
+  let k = p - 1;
+  while (k >= 0 && sqTiles[sq + (k - p) * perp] !== 0) k--;
+  before.length = 0;
+  for (let j = k + 1; j < p; j++) before.push(sqTiles[sq + (j - p) * perp]!);
+  after.length = 0;
+  for (let j = p + 1; j < n && sqTiles[sq + (j - p) * perp] !== 0; j++) after.push(sqTiles[sq + (j - p) * perp]!);
+  for (const x of before) score += (x & BLANK_BIT) !== 0 ? 0 : codec.faces[x]!;
+  for (const x of after) score += (x & BLANK_BIT) !== 0 ? 0 : codec.faces[x]!;
+  fillCrossSet(codec.kwg.nodes, codec.kwg.dawgRoot, before, after, cross, base);
+  return score;
 };
 
 /** Refills `lanes` for a board (its size must match). */

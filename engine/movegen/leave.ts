@@ -94,19 +94,46 @@ export const leaveTable = (codec: TileCodec, model: LeaveModel, rack: readonly s
     size *= count + 1;
   }
   const values = new Float64Array(size);
-  const kept = new Map<string, number>();
   const vowels = vowelTable(codec.distribution);
+  const faces = kinds.map((k) => rackValue(codec.distribution, [k.tile]));
+  const kept = new Int32Array(kinds.length);
   for (let idx = 0; idx < size; idx++) {
-    const leave: string[] = [];
-    for (const k of kinds) {
-      const n = Math.floor(idx / k.radix) % (k.count + 1);
-      kept.set(k.tile, n);
-      for (let i = 0; i < n; i++) leave.push(k.tile);
-    }
-    if (ctx.bagCount > 0) values[idx] = valueOfCounts(model, vowels, kept);
-    else values[idx] = leave.length === 0 ? 2 * ctx.opponentRackValue : -(10 + 2 * rackValue(codec.distribution, leave));
+    for (let j = 0; j < kinds.length; j++) kept[j] = Math.floor(idx / kinds[j]!.radix) % (kinds[j]!.count + 1);
+    values[idx] = ctx.bagCount > 0 ? modelValue(model, vowels, kinds, kept) : endGameValue(kept, faces, ctx.opponentRackValue);
   }
   return { radix, full: size - 1, values, kinds };
+};
+
+/** The model's value of `kept[j]` copies of each kind (no allocation: 128 leaves per position). */
+const modelValue = (
+  model: LeaveModel,
+  vowels: ReadonlyMap<string, boolean>,
+  kinds: readonly { tile: string }[],
+  kept: Int32Array,
+): number => {
+  let value = 0;
+  let v = 0;
+  let c = 0;
+  for (let j = 0; j < kinds.length; j++) {
+    const k = kept[j]!;
+    if (k === 0) continue;
+    const tile = kinds[j]!.tile;
+    value += (model.tile[tile] ?? 0) + (k - 1) * (model.duplicate[tile] ?? 0);
+    if (tile === BLANK) continue;
+    if (vowels.get(tile)) v += k;
+    else c += k;
+  }
+  return value + (model.balance[v]?.[c] ?? 0);
+};
+
+const endGameValue = (kept: Int32Array, faces: readonly number[], opponentRackValue: number): number => {
+  let tiles = 0;
+  let value = 0;
+  for (let j = 0; j < kept.length; j++) {
+    tiles += kept[j]!;
+    value += kept[j]! * faces[j]!;
+  }
+  return tiles === 0 ? 2 * opponentRackValue : -(10 + 2 * value);
 };
 
 /** The tiles kept at a leave index. */
