@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DAWG_FORMAT_VERSION, peekDawgHeader } from '../engine/lexicon/dawg-file.js';
 import { compileWordList } from '../engine/lexicon/compile.js';
 import { buildKwg } from '../engine/lexicon/kwg-build.js';
-import { encodeKwg } from '../engine/lexicon/kwg.js';
+import { encodeKwg, kwgDigest } from '../engine/lexicon/kwg.js';
 import { KWG_MANIFEST_FORMAT, formatKwgManifest, parseKwgManifest, type KwgManifest } from '../engine/lexicon/kwg-manifest.js';
 import { normaliseWordList } from '../engine/lexicon/wordlist.js';
 import { ENGLISH, type Distribution } from '../engine/tiles.js';
@@ -76,7 +76,13 @@ const kwgUpToDate = (kwgPath: string, source: string, hash: string, dist: Distri
   try {
     if (statSync(kwgPath).mtimeMs < statSync(source).mtimeMs) return false;
     const m = parseKwgManifest(readFileSync(`${kwgPath.slice(0, -KWG_EXTENSION.length)}${KWG_MANIFEST_EXTENSION}`, 'utf8'));
-    return m.ok && m.value.hash === hash && m.value.distribution === dist.name && m.value.nodes * 4 === statSync(kwgPath).size;
+    return (
+      m.ok &&
+      m.value.hash === hash &&
+      m.value.distribution === dist.name &&
+      m.value.sha256 !== undefined &&
+      m.value.nodes * 4 === statSync(kwgPath).size
+    );
   } catch {
     return false;
   }
@@ -114,6 +120,7 @@ export const ensureShippedKwgs = (
       alphabet,
       unspellable: built.value.unspellable,
       nodes: built.value.kwg.nodes.length,
+      sha256: kwgDigest(bytes),
     };
     writeAtomically(join(outDir, `${name}${KWG_MANIFEST_EXTENSION}`), formatKwgManifest(manifest));
     writeAtomically(out, bytes);

@@ -217,7 +217,7 @@ export const loadKwgFile = (path: string): Result<LoadedKwg, RuleError> => {
   }
   const manifest = parseKwgManifest(manifestText);
   if (!manifest.ok) return err({ ...manifest.error, details: { ...manifest.error.details, path: abs } });
-  const kwg = decodeKwg(bytes, manifest.value.alphabet);
+  const kwg = decodeKwg(bytes, manifest.value.alphabet, { sha256: manifest.value.sha256 });
   if (!kwg.ok) return err({ ...kwg.error, details: { ...kwg.error.details, path: abs } });
   const loaded = { kwg: kwg.value, manifest: manifest.value, path: abs };
   kwgCache.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, loaded });

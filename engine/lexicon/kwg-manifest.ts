@@ -22,6 +22,8 @@ export interface KwgManifest {
   /** Words of the list that cannot be spelled in the alphabet's tiles (left out of the graph). */
   readonly unspellable: number;
   readonly nodes: number;
+  /** SHA-256 (hex) of the `.kwg` bytes, so loading checks integrity without walking every node. */
+  readonly sha256?: string;
 }
 
 export const formatKwgManifest = (m: KwgManifest): string => `${JSON.stringify(m, null, 2)}\n`;
@@ -52,5 +54,7 @@ export const parseKwgManifest = (text: string): Result<KwgManifest, RuleError> =
   if (!Array.isArray(a) || a.length === 0 || a.length > KWG_MAX_TILES || !a.every((l) => typeof l === 'string' && l.length > 0)) {
     return bad(`"alphabet" is not a list of 1–${KWG_MAX_TILES} letters`);
   }
+  if (m.sha256 !== undefined && (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256)))
+    return bad('"sha256" is not 64 hex digits');
   return ok(m as unknown as KwgManifest);
 };

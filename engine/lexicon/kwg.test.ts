@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ENGLISH, SPANISH } from '../tiles.js';
 import { buildKwg, tileSpellings } from './kwg-build.js';
-import { decodeKwg, encodeKwg, KWG_ACCEPTS, KWG_IS_END, type Kwg } from './kwg.js';
+import { decodeKwg, encodeKwg, KWG_ACCEPTS, KWG_IS_END, kwgDigest, type Kwg } from './kwg.js';
 import { formatKwgManifest, KWG_MANIFEST_FORMAT, parseKwgManifest } from './kwg-manifest.js';
 
 const EN = ENGLISH.letters.map((l) => l.letter);
@@ -73,6 +73,16 @@ describe('encodeKwg / decodeKwg', () => {
     const back = decodeKwg(bytes, EN);
     expect(back.ok && [...back.value.nodes]).toEqual([...kwg.nodes]);
     expect(back.ok && back.value.nodes.buffer).toBe(bytes.buffer);
+  });
+
+  test('with the digest its manifest records, the bytes are checked by SHA-256; a changed byte is refused', () => {
+    const bytes = encodeKwg(build(['CARE', 'RACE']));
+    const sha256 = kwgDigest(bytes);
+    expect(decodeKwg(bytes, EN, { sha256 }).ok).toBe(true);
+    const changed = bytes.slice();
+    changed[9]! ^= 1;
+    const r = decodeKwg(changed, EN, { sha256 });
+    expect(!r.ok && r.error.code).toBe('LEXICON_CORRUPT');
   });
 
   test('reads a KWG written by hand from the format description (DAWG of AB, GADDAG BA, A@B)', () => {
