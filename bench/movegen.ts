@@ -51,12 +51,20 @@ const lexiconRows = (path: string): BenchRow[] => {
     { metric: 'SOWPODS.kwg: nodes (DAWG + GADDAG)', value: kwg.nodes.length, unit: 'nodes' },
     { metric: 'SOWPODS.kwg: file size', value: r3((4 * kwg.nodes.length) / 2 ** 20), unit: 'MB' },
     {
-      metric: 'SOWPODS.kwg ready (read + manifest + decode)',
+      metric: 'SOWPODS.kwg ready, first load in the process',
+      value: r3(cold),
+      unit: 'ms',
+      target: `≤ ${LOAD_MS_TARGET} ms`,
+      met: cold <= LOAD_MS_TARGET,
+    },
+    {
+      metric: 'SOWPODS.kwg ready (read + manifest + digest check), median of 15',
       value: r3(ms),
       unit: 'ms',
       target: `≤ ${LOAD_MS_TARGET} ms`,
       met: ms <= LOAD_MS_TARGET,
     },
+    { metric: 'the same with the node-by-node check instead of the digest (a KWG built elsewhere)', value: r3(full), unit: 'ms' },
     {
       metric: 'SOWPODS.kwg memory (heap + buffers)',
       value: r3(mem.total),
