@@ -9,10 +9,8 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DAWG_FORMAT_VERSION, peekDawgHeader } from '../engine/lexicon/dawg-file.js';
-import { compileWordList } from '../engine/lexicon/compile.js';
-import { buildKwg } from '../engine/lexicon/kwg-build.js';
-import { encodeKwg, kwgDigest } from '../engine/lexicon/kwg.js';
-import { KWG_MANIFEST_FORMAT, formatKwgManifest, parseKwgManifest, type KwgManifest } from '../engine/lexicon/kwg-manifest.js';
+import { compileKwg, compileWordList } from '../engine/lexicon/compile.js';
+import { formatKwgManifest, parseKwgManifest } from '../engine/lexicon/kwg-manifest.js';
 import { normaliseWordList } from '../engine/lexicon/wordlist.js';
 import { ENGLISH, type Distribution } from '../engine/tiles.js';
 import { KWG_EXTENSION, KWG_MANIFEST_EXTENSION, LEXICON_EXTENSION, PROJECT_ROOT, SHIPPED_LEXICON_DIR } from '../store/lexicon-files.js';
@@ -107,21 +105,9 @@ export const ensureShippedKwgs = (
     }
     const list = normaliseWordList(readFileSync(source, 'utf8'));
     if (!list.ok) throw new Error(`${source}: ${list.error.message}`);
-    const alphabet = ENGLISH.letters.map((l) => l.letter);
-    const built = buildKwg(list.value.words, alphabet);
-    if (!built.ok) throw new Error(`${source}: ${built.error.message}`);
-    const bytes = encodeKwg(built.value.kwg);
-    const manifest: KwgManifest = {
-      format: KWG_MANIFEST_FORMAT,
-      name,
-      hash: list.value.hash,
-      wordCount: list.value.words.length,
-      distribution: ENGLISH.name,
-      alphabet,
-      unspellable: built.value.unspellable,
-      nodes: built.value.kwg.nodes.length,
-      sha256: kwgDigest(bytes),
-    };
+    const compiled = compileKwg(name, list.value, ENGLISH);
+    if (!compiled.ok) throw new Error(`${source}: ${compiled.error.message}`);
+    const { bytes, manifest } = compiled.value;
     writeAtomically(join(outDir, `${name}${KWG_MANIFEST_EXTENSION}`), formatKwgManifest(manifest));
     writeAtomically(out, bytes);
     return { name, path: out, status: 'built', wordCount: manifest.wordCount, hash, bytes: bytes.length, ms: performance.now() - t0 };
