@@ -62,12 +62,12 @@ describe('self-play', () => {
   });
 
   /**
-   * 40 games, each robot moving first in half. Over 2,000 bench games the equity robot wins ~63%
-   * (bench/RESULTS.md). The bound, 18 of 40 (45%), fails with probability ≈ 0.6% if that strength
-   * holds (binomial, n = 40, p = 0.63: mean 25.2, sd 3.05, z ≈ −2.5), so a change that keeps the robot
-   * as strong is very unlikely to trip it, while one that breaks equity (leave values ignored or
-   * inverted: the two robots equal, p = 0.5, or worse) fails it far more often. The games are seeded,
-   * so a given build always gives the same count.
+   * 40 games, each robot moving first in half. Over 2,000 bench games the equity robot wins 61.6%
+   * (bench/RESULTS.md). The bound, 18 of 40 (45%), fails with probability ≈ 1% if that strength holds
+   * (binomial, n = 40, p = 0.616: mean 24.6, sd 3.08, z ≈ −2.3), so a change that keeps the robot as
+   * strong is unlikely to trip it, while one that breaks equity (leave values ignored or inverted: the
+   * robots equal, p = 0.5, or worse) fails it about a quarter of the time or more. The games are
+   * seeded, so a given build always gives the same count.
    */
   test('the equity robot beats the greedy one: at least 18 of 40 games', () => {
     let wins = 0;
