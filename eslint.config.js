@@ -99,7 +99,12 @@ export default tseslint.config(
   {
     // The Pothos prisma plugin needs the generated Prisma *types* in the builder; no client, no query.
     files: ['graph/builder.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: LAYERS.find((l) => l.files[0] === 'graph/**/*.ts').patterns.filter((p) => p !== PRISMA) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: LAYERS.find((l) => l.files[0] === 'graph/**/*.ts').patterns.filter((p) => p !== PRISMA) },
+      ],
+    },
   },
   {
     // Unit tests beside engine code may read fixture files and load lexicons from disk; they are not part of the engine build.
