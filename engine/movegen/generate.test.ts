@@ -4,7 +4,7 @@ import { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT } from '../
 import { buildKwg } from '../lexicon/kwg-build.js';
 import { scorePlacements } from '../scoring.js';
 import { ENGLISH, rackValue } from '../tiles.js';
-import { HOT_CONSTANTS } from './generator.js';
+import { HOT_CONSTANTS } from './hot-constants.js';
 import { bestMoves, generateMoves } from './generate.js';
 import { LEAVE_FORMAT, leaveValue, type LeaveModel } from './leave.js';
 import { MOVE_PLAY } from './move-list.js';

@@ -17,27 +17,10 @@
 import type { Lanes, LaneView } from './lanes.js';
 import type { MoveList } from './move-list.js';
 
-/**
- * Module-local copies of the KWG field layout (`kwg.ts`) and the codec's constants (`tile-codec.ts`),
- * checked equal by generator.test.ts: an imported binding is read through a getter call on every
- * access once tsx or vitest has transformed the modules, which tripled the hot loop's time.
- */
-export const HOT_CONSTANTS = {
-  KWG_ACCEPTS: 0x80_0000,
-  KWG_ARC_INDEX_MASK: 0x3f_ffff,
-  KWG_IS_END: 0x40_0000,
-  KWG_TILE_SHIFT: 24,
-  BLANK_BIT: 0x80,
-  TILE_SLOTS: 64,
-  MOVE_PLAY: 0,
-} as const;
-const KWG_ACCEPTS = 0x80_0000;
-const KWG_ARC_INDEX_MASK = 0x3f_ffff;
-const KWG_IS_END = 0x40_0000;
-const KWG_TILE_SHIFT = 24;
-const BLANK_BIT = 0x80;
-const TILE_SLOTS = 64;
-const MOVE_PLAY = 0;
+import { HOT_CONSTANTS } from './hot-constants.js';
+
+// Module-local copies (see hot-constants.ts for why).
+const { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT, BLANK_BIT, TILE_SLOTS, MOVE_PLAY } = HOT_CONSTANTS;
 
 /** What one generation run needs besides the lanes. */
 export interface GenerationInput {

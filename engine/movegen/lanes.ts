@@ -6,10 +6,10 @@
  * Appel & Jacobson (1988); cross-sets are read from the KWG's DAWG.
  */
 import { centreIndex, premiumAt, type Board, type Layout } from '../board.js';
-import { HOT_CONSTANTS } from './generator.js';
+import { HOT_CONSTANTS } from './hot-constants.js';
 import { tileNumber, type TileCodec } from './tile-codec.js';
 
-// Local copies, as in generator.ts (imported bindings cost a getter call per access once transformed).
+// Module-local copies (see hot-constants.ts for why).
 const { KWG_ACCEPTS, KWG_ARC_INDEX_MASK, KWG_IS_END, KWG_TILE_SHIFT, BLANK_BIT, TILE_SLOTS } = HOT_CONSTANTS;
 
 /** One direction's view of the board; index `lane * n + i` is square `i` of lane `lane`. */

@@ -125,18 +125,31 @@ describe('the fast generator agrees exactly with the slow one', () => {
     120_000,
   );
 
-  test('140 random small racks on real boards at random turns, and 20 on the empty board', () => {
+  // Drawn once, in order, from one seeded source; checked in batches of 40.
+  const randomCases = (): { board: Board; rack: string[] }[] => {
     const next = rng(19);
-    for (let i = 0; i < 160; i++) {
+    return Array.from({ length: 160 }, (_, i) => {
       const p = positions[Math.floor(next() * positions.length)]!;
       const board = i < 140 ? p.state.board : emptyBoard();
       const rack = smallRack(next, i < 140 ? [...p.state.bag, ...p.state.racks[p.seat].tiles] : fullBag(ENGLISH));
-      const slow = slowPlays(board, ENGLISH, rack, words);
-      expect(differences(fastPlays({ board, distribution: ENGLISH, rack, bagCount: 50 }, kwg), slow), `#${i} ${rack.join('')}`).toEqual([]);
-      compared.positions++;
-      compared.plays += slow.size;
-    }
-  }, 120_000);
+      return { board, rack };
+    });
+  };
+  test.each([0, 1, 2, 3])(
+    '140 random small racks on real boards at random turns, and 20 on the empty board: batch %i of 4',
+    (batch) => {
+      const cases = randomCases().slice(40 * batch, 40 * batch + 40);
+      expect(cases).toHaveLength(40);
+      for (const [i, { board, rack }] of cases.entries()) {
+        const slow = slowPlays(board, ENGLISH, rack, words);
+        const fast = fastPlays({ board, distribution: ENGLISH, rack, bagCount: 50 }, kwg);
+        expect(differences(fast, slow), `#${40 * batch + i} ${rack.join('')}`).toEqual([]);
+        compared.positions++;
+        compared.plays += slow.size;
+      }
+    },
+    120_000,
+  );
 
   test('20 random positions on the 21×21 super board with the English super tiles', () => {
     const next = rng(21);
@@ -230,23 +243,30 @@ describe('the fast generator agrees exactly with the slow one', () => {
 });
 
 describe('the real records', () => {
-  test('every valid play made in the records is in the generated list with the recorded score', () => {
-    let checked = 0;
-    for (const p of positions) {
-      if (p.made.kind !== 'play') continue;
-      const move = parseMove(p.made.move);
-      if (!move.ok || move.value.kind !== 'play') continue;
-      const pos = positionFromState(p.state, p.seat);
-      const judged = checkPlay(
-        { board: pos.board, distribution: pos.distribution, rack: pos.rack, lexicon: sowpods().lexicon },
-        move.value,
-      );
-      // Plays with words SOWPODS lacks (the records are from newer lists) are not valid here.
-      if (!judged.ok) continue;
-      expect(judged.value.score).toBe(p.made.score);
-      expect(generatedScore(pos, placementKey(judged.value.placements)), `${p.game} ${p.made.move}`).toBe(p.made.score);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(600);
-  }, 120_000);
+  let checked = 0;
+  // In batches of a quarter of the positions, so no single test holds the worker for long.
+  test.each([0, 1, 2, 3])(
+    'every valid play made in the records is in the generated list with the recorded score: batch %i of 4',
+    (batch) => {
+      const quarter = Math.ceil(positions.length / 4);
+      for (const p of positions.slice(quarter * batch, quarter * batch + quarter)) {
+        if (p.made.kind !== 'play') continue;
+        const move = parseMove(p.made.move);
+        if (!move.ok || move.value.kind !== 'play') continue;
+        const pos = positionFromState(p.state, p.seat);
+        const judged = checkPlay(
+          { board: pos.board, distribution: pos.distribution, rack: pos.rack, lexicon: sowpods().lexicon },
+          move.value,
+        );
+        // Plays with words SOWPODS lacks (the records are from newer lists) are not valid here.
+        if (!judged.ok) continue;
+        expect(judged.value.score).toBe(p.made.score);
+        expect(generatedScore(pos, placementKey(judged.value.placements)), `${p.game} ${p.made.move}`).toBe(p.made.score);
+        checked++;
+      }
+    },
+    120_000,
+  );
+
+  test('more than 600 valid plays of the records were checked', () => expect(checked).toBeGreaterThan(600));
 });
