@@ -18,7 +18,9 @@ export type Asset = (typeof ASSETS)[number];
 
 const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
   // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
-  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') || name.endsWith('.kwg') || name.endsWith('.kwg.json') },
+  // Only the referee's .dawg files: the move generator's .kwg (4.6 MB each) goes to the functions that
+  // generate moves (robots, analysis) once they exist, as an asset of their own.
+  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') },
   // Passed to the migrator as migrationsDir by functions/migrate.ts.
   migrations: { from: 'migrations', filter: () => true },
 };
