@@ -31,7 +31,7 @@ export const NO_LEAVES: LeaveModel = { format: LEAVE_FORMAT, distribution: '', t
 export const leaveValue = (model: LeaveModel, dist: Distribution, leave: readonly string[]): number => {
   const counts = new Map<string, number>();
   for (const t of leave) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return valueOfCounts(model, vowelTable(dist), counts);
+  return modelValue(model, vowelTable(dist), [...counts.keys()].map((tile) => ({ tile })), Int32Array.from(counts.values()));
 };
 
 const vowelTables = new WeakMap<Distribution, ReadonlyMap<string, boolean>>();
@@ -39,20 +39,6 @@ const vowelTable = (dist: Distribution): ReadonlyMap<string, boolean> => {
   let t = vowelTables.get(dist);
   if (!t) vowelTables.set(dist, (t = new Map(dist.letters.map((k) => [k.letter, k.vowel]))));
   return t;
-};
-
-const valueOfCounts = (model: LeaveModel, vowels: ReadonlyMap<string, boolean>, counts: ReadonlyMap<string, number>): number => {
-  let value = 0;
-  let v = 0;
-  let c = 0;
-  for (const [tile, k] of counts) {
-    if (k === 0) continue;
-    value += (model.tile[tile] ?? 0) + (k - 1) * (model.duplicate[tile] ?? 0);
-    if (tile === BLANK) continue;
-    if (vowels.get(tile)) v += k;
-    else c += k;
-  }
-  return value + (model.balance[v]?.[c] ?? 0);
 };
 
 /** What the equity of a position's moves needs to know about the game beyond the board. */
