@@ -31,7 +31,12 @@ export const NO_LEAVES: LeaveModel = { format: LEAVE_FORMAT, distribution: '', t
 export const leaveValue = (model: LeaveModel, dist: Distribution, leave: readonly string[]): number => {
   const counts = new Map<string, number>();
   for (const t of leave) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return modelValue(model, vowelTable(dist), [...counts.keys()].map((tile) => ({ tile })), Int32Array.from(counts.values()));
+  return modelValue(
+    model,
+    vowelTable(dist),
+    [...counts.keys()].map((tile) => ({ tile })),
+    Int32Array.from(counts.values()),
+  );
 };
 
 const vowelTables = new WeakMap<Distribution, ReadonlyMap<string, boolean>>();
