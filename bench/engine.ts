@@ -13,9 +13,8 @@ import { parseGcg } from '../engine/gcg/index.js';
 import { replayGcg } from '../engine/gcg/replay.js';
 import { apply } from '../engine/game/apply.js';
 import type { GameState } from '../engine/game/state.js';
-import type { Board } from '../engine/board.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
-import { decodeLexicon } from '../engine/lexicon/binary.js';
+import { decodeDawgFile } from '../engine/lexicon/dawg-file.js';
 import { loadLexicon } from '../store/lexicon-files.js';
 import type { PlayMove } from '../engine/move.js';
 import { parseMove } from '../engine/move.js';
@@ -23,7 +22,15 @@ import { checkPlay, type PlayContext } from '../engine/placement.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
 import { shippedSourcePath } from '../scripts/build-lexicons.js';
 import { median, retainedMb, timeMs } from './lexicon.js';
-import { loadScrabbleSolver, type ScrabbleSolver, type SsBoard, type SsCell, type SsPattern, type SsTrie } from './scrabble-solver.js';
+import {
+  loadScrabbleSolver,
+  ssBoardOf,
+  type ScrabbleSolver,
+  type SsBoard,
+  type SsCell,
+  type SsPattern,
+  type SsTrie,
+} from './scrabble-solver.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 const PLAYS_TARGET = 100_000;
@@ -37,25 +44,6 @@ const bestOf = (runs: number, f: () => void): number => {
     best = Math.min(best, performance.now() - t0);
   }
   return best;
-};
-
-/** scrabble-solver's board for one of our positions (lowercase letters, as its English config has them). */
-const ssBoardOf = (ss: ScrabbleSolver, board: Board): SsBoard => {
-  const n = board.layout.rows.length;
-  const rows: SsCell[][] = [];
-  for (let y = 0; y < n; y++) {
-    const row: SsCell[] = [];
-    for (let x = 0; x < n; x++) {
-      const t = board.cells[y * n + x];
-      row.push(
-        t
-          ? ss.newCell({ isEmpty: false, tile: ss.newTile({ character: t.letter.toLowerCase(), isBlank: t.blank }), x, y })
-          : ss.newCell({ isEmpty: true, x, y }),
-      );
-    }
-    rows.push(row);
-  }
-  return ss.newBoard(rows);
 };
 
 /**
@@ -180,8 +168,8 @@ export async function run(): Promise<BenchSection> {
     const trieMs = median(Array.from({ length: 3 }, () => timeMs(() => ss.value.trieFromArray(words))));
     const trieMem = retainedMb(() => ss.value.trieFromArray(words));
     const kwg = built.find((b) => b.name === 'SOWPODS')!.path;
-    const ourLoadMs = median(Array.from({ length: 9 }, () => timeMs(() => decodeLexicon(readFileSync(kwg)))));
-    const ourMem = retainedMb(() => decodeLexicon(readFileSync(kwg)));
+    const ourLoadMs = median(Array.from({ length: 9 }, () => timeMs(() => decodeDawgFile(readFileSync(kwg)))));
+    const ourMem = retainedMb(() => decodeDawgFile(readFileSync(kwg)));
     const trie = ss.value.trieFromArray(words);
     const positions = plays.map((p) => ({ board: ssBoardOf(ss.value, p.ctx.board), move: p.move }));
     const theirs = positions.map((p) => ssCheck(ss.value, trie, p.board, p.move));
@@ -204,7 +192,7 @@ export async function run(): Promise<BenchSection> {
       },
       { metric: 'Arbiter ÷ scrabble-solver, plays/s', value: ratio(playsPerSec / ssPlaysPerSec), unit: '×' },
       {
-        metric: 'SOWPODS ready: Arbiter (read + decode .kwg)',
+        metric: 'SOWPODS ready: Arbiter (read + decode .dawg)',
         value: ratio(ourLoadMs),
         unit: 'ms',
         target: '≤ 20 ms',

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { decodeLexicon } from '../engine/lexicon/binary.js';
+import { decodeDawgFile } from '../engine/lexicon/dawg-file.js';
 import type { GraphLexicon } from '../engine/lexicon/graph.js';
 import { ensureShippedLexicons, shippedSourcePath } from '../scripts/build-lexicons.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
@@ -52,7 +52,7 @@ export const retainedMb = (make: () => unknown): { heap: number; total: number }
 };
 
 const decodeOrThrow = (bytes: Uint8Array): GraphLexicon => {
-  const r = decodeLexicon(bytes);
+  const r = decodeDawgFile(bytes);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -102,7 +102,7 @@ export async function run(): Promise<BenchSection> {
   const built = ensureShippedLexicons();
   const rows: BenchRow[] = [];
   const notes: string[] = [
-    `Load times are medians of ${RUNS} cold decodes (a new lexicon each time, no cache); "with file read" adds readFileSync of the .kwg file.`,
+    `Load times are medians of ${RUNS} cold decodes (a new lexicon each time, no cache); "with file read" adds readFileSync of the .dawg file.`,
     'Memory is the heap plus ArrayBuffer growth retained by one loaded lexicon, measured between forced garbage collections.',
     'Lookups mix words of the list with one-letter mutations of them (half and half).',
     'The Set baseline splits and uppercases the plain word list text (already read) into a Set<string>.',

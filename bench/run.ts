@@ -12,6 +12,7 @@ import type { BenchModule, BenchSection } from './types.js';
 const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
+  movegen: () => import('./movegen.js'),
   coldstart: () => import('./coldstart.js'),
   reliability: () => import('./reliability.js'),
   security: () => import('./security.js'),

@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Board } from '../engine/board.js';
 
 export const CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.cache', 'scrabble-solver');
 /** The monorepo packages the comparison needs, as `@scrabble-solver/<name>`. */
@@ -40,6 +41,11 @@ export interface SsBoard {
 export interface SsTrie {
   has(word: string): boolean;
 }
+/** One play as scrabble-solver's `solve` returns it: every cell of the word (new tiles have `isEmpty`), and its points. */
+export interface SsResult {
+  readonly cells: readonly { readonly x: number; readonly y: number; readonly isEmpty: boolean; readonly tile: SsTile }[];
+  readonly points: number;
+}
 export interface ScrabbleSolver {
   readonly version: string;
   readonly config: unknown;
@@ -51,7 +57,28 @@ export interface ScrabbleSolver {
   vertical(board: SsBoard, cells: SsCell[]): SsPattern;
   getPatternScore(config: unknown, pattern: SsPattern): number;
   trieFromArray(words: string[]): SsTrie;
+  /** All plays of `tiles` (a blank is `{ character: ' ', isBlank: true }`) on the board. */
+  solve(trie: SsTrie, config: unknown, board: SsBoard, tiles: SsTile[]): SsResult[];
 }
+
+/** scrabble-solver's board for one of our positions (lowercase letters, as its English config has them). */
+export const ssBoardOf = (ss: ScrabbleSolver, board: Board): SsBoard => {
+  const n = board.layout.rows.length;
+  const rows: SsCell[][] = [];
+  for (let y = 0; y < n; y++) {
+    const row: SsCell[] = [];
+    for (let x = 0; x < n; x++) {
+      const t = board.cells[y * n + x];
+      row.push(
+        t
+          ? ss.newCell({ isEmpty: false, tile: ss.newTile({ character: t.letter.toLowerCase(), isBlank: t.blank }), x, y })
+          : ss.newCell({ isEmpty: true, x, y }),
+      );
+    }
+    rows.push(row);
+  }
+  return ss.newBoard(rows);
+};
 
 const run = (cmd: string, args: readonly string[], cwd: string): string =>
   execFileSync(cmd, [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
@@ -115,6 +142,7 @@ export const loadScrabbleSolver = (): { ok: true; value: ScrabbleSolver } | { ok
       vertical: (board, cells) => new types.VerticalPattern(board, cells),
       getPatternScore: (config, pattern) => solver.getPatternScore(config, pattern),
       trieFromArray: (words) => Trie.fromArray(words),
+      solve: (trie, config, board, tiles) => solver.solve(trie, config, board, tiles),
     },
   };
 };

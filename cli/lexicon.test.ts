@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { clearLexiconCache } from '../store/lexicon-files.js';
+import { clearLexiconCache, loadKwg } from '../store/lexicon-files.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
 import { recordingIo } from './io.js';
 import { run } from './lexicon.js';
@@ -45,14 +45,26 @@ describe('arbiter lexicon compile', () => {
     // sha256 of "QI\nZA", from sha256sum
     expect(r.out).toContain('hash:  sha256:3e3c96102416a9f2f1e86316e25a846f162d242e7e8b35d8c3607cbf9cb17301');
     expect(r.out).toMatch(/bytes: \d+/);
-    expect(existsSync(join(userDir, 'MYLIST.kwg'))).toBe(true);
+    expect(existsSync(join(userDir, 'MYLIST.dawg'))).toBe(true);
+    expect(r.out).toContain(`kwg:   ${join(userDir, 'MYLIST.kwg')} (`);
+    const kwg = loadKwg({ name: 'mylist' }, [{ path: userDir, origin: 'user' }]);
+    expect(kwg.ok && kwg.value.manifest.distribution).toBe('english');
+    expect(kwg.ok && kwg.value.kwg.hasTiles([17, 9])).toBe(true); // Q I
+  });
+
+  test('--distribution spanish spells digraph words in its tiles; an unknown one writes no KWG', async () => {
+    const es = await exec('compile', file('es.txt', 'chico\nllama'), '--distribution', 'spanish');
+    expect(es.out).toMatch(/kwg: .*ES\.kwg \(\d+ nodes, spanish tiles\)/);
+    const none = await exec('compile', file('kl.txt', 'qi'), '--distribution', 'klingon');
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('kwg:   not written: no distribution "klingon"');
   });
 
   test('--name and --out choose the name and directory', async () => {
     const out = join(root, 'elsewhere');
     const r = await exec('compile', file('x.txt', 'qi'), '--name', 'nwl-test', '--out', out);
     expect(r.code).toBe(0);
-    expect(existsSync(join(out, 'NWL-TEST.kwg'))).toBe(true);
+    expect(existsSync(join(out, 'NWL-TEST.dawg'))).toBe(true);
   });
 
   test('recompiling a different list under the same name says so', async () => {

@@ -6,17 +6,28 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RuleError } from '../engine/errors.js';
-import { peekLexiconHeader } from '../engine/lexicon/binary.js';
-import { compileWordList } from '../engine/lexicon/compile.js';
-import { LEXICON_EXTENSION, listLexicons, loadLexicon, userLexiconDir } from '../store/lexicon-files.js';
+import { peekDawgHeader } from '../engine/lexicon/dawg-file.js';
+import { compileKwg, compileWordList } from '../engine/lexicon/compile.js';
+import { formatKwgManifest } from '../engine/lexicon/kwg-manifest.js';
+import { normaliseWordList } from '../engine/lexicon/wordlist.js';
+import { DISTRIBUTIONS } from '../engine/tiles.js';
+import {
+  KWG_EXTENSION,
+  KWG_MANIFEST_EXTENSION,
+  LEXICON_EXTENSION,
+  listLexicons,
+  loadLexicon,
+  userLexiconDir,
+} from '../store/lexicon-files.js';
 import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
 import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
 import type { CliIo } from './io.js';
 
 export const USAGE = `usage:
-  arbiter lexicon compile WORDS.txt [--name NAME] [--out DIR]
-      Compile a word list (one word per line, # comments) into NAME.kwg in DIR
-      (default: $ARBITER_LEXICON_DIR or ~/.arbiter/lexicons). NAME defaults to the file name.
+  arbiter lexicon compile WORDS.txt [--name NAME] [--out DIR] [--distribution english]
+      Compile a word list (one word per line, # comments) into NAME.dawg in DIR
+      (default: $ARBITER_LEXICON_DIR or ~/.arbiter/lexicons), and its move-generation graph
+      NAME.kwg (+ NAME.kwg.json) over the distribution's tiles. NAME defaults to the file name.
   arbiter lexicon list [--json]
       List the shipped and user lexicons with word count and content hash.
   arbiter lexicon check NAME WORD...
@@ -27,7 +38,28 @@ const fail = (io: CliIo, error: RuleError | string): number => {
   return 2;
 };
 
-const compile = (positionals: string[], values: { name?: string; out?: string }, io: CliIo): number => {
+/** Writes `data` to `path` through a temporary file, so a reader never sees half of it. */
+const writeAtomically = (path: string, data: Uint8Array | string): void => {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+};
+
+/** The KWG beside the `.dawg`; returns the line to print about it. */
+const writeKwg = (dir: string, name: string, text: string, distributionName: string): string => {
+  const dist = DISTRIBUTIONS[distributionName];
+  if (!dist) return `kwg:   not written: no distribution "${distributionName}" (${Object.keys(DISTRIBUTIONS).join(', ')})`;
+  const list = normaliseWordList(text);
+  const kwg = list.ok ? compileKwg(name, list.value, dist) : list;
+  if (!kwg.ok) return `kwg:   not written: ${kwg.error.message}`;
+  const path = join(dir, `${name}${KWG_EXTENSION}`);
+  writeAtomically(join(dir, `${name}${KWG_MANIFEST_EXTENSION}`), formatKwgManifest(kwg.value.manifest));
+  writeAtomically(path, kwg.value.bytes);
+  const { nodes, unspellable } = kwg.value.manifest;
+  return `kwg:   ${path} (${nodes} nodes, ${dist.name} tiles${unspellable > 0 ? `, ${unspellable} words not spellable in them` : ''})`;
+};
+
+const compile = (positionals: string[], values: { name?: string; out?: string; distribution?: string }, io: CliIo): number => {
   if (positionals.length !== 1) return fail(io, `compile takes one word list file\n${USAGE}`);
   const file = positionals[0]!;
   let text: string;
@@ -47,16 +79,16 @@ const compile = (positionals: string[], values: { name?: string; out?: string },
   const out = join(dir, `${name.value}${LEXICON_EXTENSION}`);
   let replaced: string | undefined;
   if (existsSync(out)) {
-    const old = peekLexiconHeader(readFileSync(out));
+    const old = peekDawgHeader(readFileSync(out));
     if (old.ok && old.value.hash !== compiled.value.lexicon.hash) replaced = old.value.hash;
   }
+  let kwgLine: string;
   try {
     mkdirSync(dir, { recursive: true });
-    const tmp = `${out}.${process.pid}.tmp`;
-    writeFileSync(tmp, compiled.value.bytes);
-    renameSync(tmp, out);
+    writeAtomically(out, compiled.value.bytes);
+    kwgLine = writeKwg(dir, name.value, text, values.distribution ?? 'english');
   } catch (e) {
-    return fail(io, `cannot write ${out}: ${(e as Error).message}`);
+    return fail(io, `cannot write in ${dir}: ${(e as Error).message}`);
   }
   const { lexicon, bytes } = compiled.value;
   io.out(
@@ -66,6 +98,7 @@ const compile = (positionals: string[], values: { name?: string; out?: string },
       `hash:  ${lexicon.hash}`,
       `bytes: ${bytes.length}`,
       `file:  ${out}`,
+      kwgLine,
       ...(replaced ? [`replaced a different list with the same name (was ${replaced})`] : []),
     ].join('\n'),
   );
@@ -116,13 +149,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       args: rest,
       allowPositionals: true,
       strict: true,
-      options: { name: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } },
+      options: { name: { type: 'string' }, out: { type: 'string' }, distribution: { type: 'string' }, json: { type: 'boolean' } },
     });
   } catch (e) {
     return fail(io, `${(e as Error).message}\n${USAGE}`);
   }
   const { positionals, values } = parsed;
-  const allowed: Record<string, readonly string[]> = { compile: ['name', 'out'], list: ['json'], check: [] };
+  const allowed: Record<string, readonly string[]> = { compile: ['name', 'out', 'distribution'], list: ['json'], check: [] };
   const options = allowed[sub];
   if (!options) return fail(io, `unknown subcommand "${sub}"\n${USAGE}`);
   const stray = Object.keys(values).find((k) => !options.includes(k));

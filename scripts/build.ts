@@ -18,7 +18,9 @@ export type Asset = (typeof ASSETS)[number];
 
 const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
   // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
-  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.kwg') },
+  // Only the referee's .dawg files: the move generator's .kwg (4.6 MB each) goes to the functions that
+  // generate moves (robots, analysis) once they exist, as an asset of their own.
+  lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') },
   // Passed to the migrator as migrationsDir by functions/migrate.ts.
   migrations: { from: 'migrations', filter: () => true },
 };
@@ -143,7 +145,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     const source = join(ROOT, from);
     if (!existsSync(source)) throw new Error(`build: ${fn.name} needs ${from}/ (for lexicons run \`npm run lexicons\` first)`);
     const files = readdirSync(source).filter(filter);
-    if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .kwg files in ${from}/: run \`npm run lexicons\` first`);
+    if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .dawg files in ${from}/: run \`npm run lexicons\` first`);
     for (const f of files) cpSync(join(source, f), join(outdir, asset, f), { recursive: true });
   }
   const code = readFileSync(outfile);

@@ -25,7 +25,7 @@ const DIRS: LexiconDir[] = [
   { path: user, origin: 'user' },
 ];
 
-const write = (dir: string, name: string, text: string, file = `${name}.kwg`): string => {
+const write = (dir: string, name: string, text: string, file = `${name}.dawg`): string => {
   const r = compileWordList(name, text);
   if (!r.ok) throw new Error(r.error.message);
   const path = join(dir, file);
@@ -67,14 +67,14 @@ describe('loading', () => {
   });
 
   test('a missing file is LEXICON_NOT_FOUND; a directory is LEXICON_UNREADABLE', () => {
-    const missing = loadLexiconFile(join(user, 'NONE.kwg'));
+    const missing = loadLexiconFile(join(user, 'NONE.dawg'));
     expect(!missing.ok && missing.error.code).toBe('LEXICON_NOT_FOUND');
     const dir = loadLexiconFile(user);
     expect(!dir.ok && dir.error.code).toBe('LEXICON_UNREADABLE');
   });
 
   test('a file that does not decode reports the decode error with its path', () => {
-    const path = join(user, 'JUNK.kwg');
+    const path = join(user, 'JUNK.dawg');
     writeFileSync(path, 'hello');
     const r = loadLexiconFile(path);
     expect(!r.ok && r.error.code).toBe('LEXICON_BAD_MAGIC');
@@ -89,7 +89,7 @@ describe('loading', () => {
     expect(base.ok && [...base.value.words()]).toEqual(['AA', 'AB']);
     const mine = loadLexicon('Mine', DIRS);
     expect(mine.ok && mine.value.name).toBe('MINE');
-    expect(findLexicon('mine', DIRS)).toEqual({ ok: true, value: join(user, 'MINE.kwg') });
+    expect(findLexicon('mine', DIRS)).toEqual({ ok: true, value: join(user, 'MINE.dawg') });
   });
 
   test('an unknown name is LEXICON_NOT_FOUND naming the directories; a bad name is LEXICON_BAD_NAME', () => {
@@ -104,7 +104,7 @@ describe('loading', () => {
 
   test('a renamed file cannot pass for another lexicon', () => {
     const path = write(user, 'REAL', 'qi');
-    renameSync(path, join(user, 'FAKE.kwg'));
+    renameSync(path, join(user, 'FAKE.dawg'));
     const r = loadLexicon('FAKE', DIRS);
     expect(!r.ok && r.error.code).toBe('LEXICON_BAD_HEADER');
   });
@@ -130,12 +130,12 @@ describe('listLexicons', () => {
     write(shipped, 'BASE', 'aa\nab');
     write(user, 'BASE', 'zz');
     write(user, 'MINE', 'qi\nza');
-    writeFileSync(join(user, 'JUNK.kwg'), 'not a lexicon');
+    writeFileSync(join(user, 'JUNK.dawg'), 'not a lexicon');
     writeFileSync(join(user, 'notes.txt'), 'hello');
     const list = listLexicons([...DIRS, { path: join(root, 'missing'), origin: 'user' }]);
     expect(list.map(({ name, wordCount, origin, path }) => ({ name, wordCount, origin, path }))).toEqual([
-      { name: 'BASE', wordCount: 2, origin: 'shipped', path: join(shipped, 'BASE.kwg') },
-      { name: 'MINE', wordCount: 2, origin: 'user', path: join(user, 'MINE.kwg') },
+      { name: 'BASE', wordCount: 2, origin: 'shipped', path: join(shipped, 'BASE.dawg') },
+      { name: 'MINE', wordCount: 2, origin: 'user', path: join(user, 'MINE.dawg') },
     ]);
     // sha256 of "QI\nZA", from sha256sum
     expect(list[1]!.hash).toBe('sha256:' + '3e3c96102416a9f2f1e86316e25a846f162d242e7e8b35d8c3607cbf9cb17301');

@@ -1,7 +1,7 @@
 /**
- * The lexicon loader: reads the `.kwg` files the engine decodes (it lives in store/ because the engine
+ * The lexicon loader: reads the `.dawg` files (and the `.kwg` move-generation graphs) the engine decodes (it lives in store/ because the engine
  * does no I/O). It finds
- * `.kwg` files by lexicon name in the shipped directory and the user's directory, and caches
+ * `.dawg` files by lexicon name in the shipped directory and the user's directory, and caches
  * what it loads for the life of the process (a server loads each lexicon once per container).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -9,14 +9,19 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuleError } from '../engine/errors.js';
-import { decodeLexicon, peekLexiconHeader } from '../engine/lexicon/binary.js';
+import { decodeDawgFile, peekDawgHeader } from '../engine/lexicon/dawg-file.js';
+import { decodeKwg, type Kwg } from '../engine/lexicon/kwg.js';
+import { parseKwgManifest, type KwgManifest } from '../engine/lexicon/kwg-manifest.js';
 import { lexiconError } from '../engine/lexicon/codes.js';
 import type { GraphLexicon } from '../engine/lexicon/graph.js';
 import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
 import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
 import { err, ok, type Result } from '../engine/result.js';
 
-export const LEXICON_EXTENSION = '.kwg';
+export const LEXICON_EXTENSION = '.dawg';
+/** The move generator's graph (wolges/MAGPIE KWG) and the manifest that names its lexicon and tiles. */
+export const KWG_EXTENSION = '.kwg';
+export const KWG_MANIFEST_EXTENSION = '.kwg.json';
 
 /** The project root, found from this file so it works from any working directory. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +56,7 @@ const ioError = (path: string, e: unknown): RuleError => {
     : lexiconError('LEXICON_UNREADABLE', `Cannot read the lexicon file ${path}: ${(e as Error).message}.`, { path, errno: code });
 };
 
-/** Loads one `.kwg` file, from the cache when the file has not changed since it was loaded. */
+/** Loads one `.dawg` file, from the cache when the file has not changed since it was loaded. */
 export const loadLexiconFile = (path: string): Result<GraphLexicon, RuleError> => {
   const abs = resolve(path);
   let stat;
@@ -68,7 +73,7 @@ export const loadLexiconFile = (path: string): Result<GraphLexicon, RuleError> =
   } catch (e) {
     return err(ioError(abs, e));
   }
-  const lexicon = decodeLexicon(bytes);
+  const lexicon = decodeDawgFile(bytes);
   if (!lexicon.ok) return err({ ...lexicon.error, details: { ...lexicon.error.details, path: abs } });
   cache.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, lexicon: lexicon.value });
   return lexicon;
@@ -108,7 +113,7 @@ export const listLexicons = (dirs: readonly LexiconDir[] = lexiconDirs()): Lexic
       } catch {
         continue;
       }
-      const header = peekLexiconHeader(bytes);
+      const header = peekDawgHeader(bytes);
       if (!header.ok || `${header.value.name}${LEXICON_EXTENSION}` !== f || seen.has(header.value.name)) continue;
       seen.add(header.value.name);
       const { name, hash, wordCount } = header.value;
@@ -182,6 +187,78 @@ export const loadLexiconMatching = (
       'LEXICON_HASH_MISMATCH',
       `The lexicon ${lexicon.value.name} here has hash ${lexicon.value.hash}, not ${identity.hash}: it is a different word list.`,
       { name: lexicon.value.name, expected: identity.hash, found: lexicon.value.hash },
+    ),
+  );
+};
+
+/** A move-generation graph with the manifest that says which lexicon and tiles it holds. */
+export interface LoadedKwg {
+  readonly kwg: Kwg;
+  readonly manifest: KwgManifest;
+  readonly path: string;
+}
+
+const kwgCache = new Map<string, { mtimeMs: number; size: number; loaded: LoadedKwg }>();
+
+/** Loads `PATH.kwg` and its `PATH.kwg.json` manifest (cached per process until the file changes). */
+export const loadKwgFile = (path: string): Result<LoadedKwg, RuleError> => {
+  const abs = resolve(path);
+  let stat;
+  let bytes: Buffer;
+  let manifestText: string;
+  try {
+    stat = statSync(abs);
+    const hit = kwgCache.get(abs);
+    if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return ok(hit.loaded);
+    bytes = readFileSync(abs);
+    manifestText = readFileSync(`${abs.slice(0, -KWG_EXTENSION.length)}${KWG_MANIFEST_EXTENSION}`, 'utf8');
+  } catch (e) {
+    return err(ioError(abs, e));
+  }
+  const manifest = parseKwgManifest(manifestText);
+  if (!manifest.ok) return err({ ...manifest.error, details: { ...manifest.error.details, path: abs } });
+  const kwg = decodeKwg(bytes, manifest.value.alphabet, { sha256: manifest.value.sha256 });
+  if (!kwg.ok) return err({ ...kwg.error, details: { ...kwg.error.details, path: abs } });
+  const loaded = { kwg: kwg.value, manifest: manifest.value, path: abs };
+  kwgCache.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, loaded });
+  return ok(loaded);
+};
+
+/**
+ * The move-generation graph of the lexicon `name` whose content hash is `hash` (when given): found
+ * beside its `.dawg` in the same directories, in the same order.
+ */
+export const loadKwg = (
+  identity: { readonly name: string; readonly hash?: string },
+  dirs: readonly LexiconDir[] = lexiconDirs(),
+): Result<LoadedKwg, RuleError> => {
+  const name = normaliseLexiconName(identity.name);
+  if (!name.ok) return name;
+  for (const dir of dirs) {
+    const path = join(dir.path, `${name.value}${KWG_EXTENSION}`);
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+    const loaded = loadKwgFile(path);
+    if (!loaded.ok) return loaded;
+    const m = loaded.value.manifest;
+    if (m.name !== name.value || (identity.hash !== undefined && m.hash !== identity.hash)) {
+      return err(
+        lexiconError('LEXICON_HASH_MISMATCH', `The KWG ${path} holds ${m.name} ${m.hash}, not the lexicon asked for.`, {
+          path,
+          name: m.name,
+          found: m.hash,
+          expected: identity.hash ?? null,
+        }),
+      );
+    }
+    return loaded;
+  }
+  return err(
+    lexiconError(
+      'LEXICON_NOT_FOUND',
+      `No move-generation graph (${name.value}${KWG_EXTENSION}) in ${dirs.map((d) => d.path).join(' or ')}: run \`npm run lexicons\`.`,
+      {
+        name: name.value,
+      },
     ),
   );
 };

@@ -156,7 +156,7 @@ export class GraphLexicon implements Lexicon {
   /** Code unit → letter index (0 = not in the alphabet). */
   private readonly letterTable: Uint8Array;
 
-  /** Trusts `graph`: use `buildWordGraph` or `decodeLexicon`, which check it. */
+  /** Trusts `graph`: use `buildWordGraph` or `decodeDawgFile`, which check it. */
   constructor(meta: LexiconMeta, graph: WordGraphData) {
     this.name = meta.name;
     this.hash = meta.hash;

@@ -13,7 +13,7 @@ test('builds every shipped lexicon, then skips the ones newer than their source'
     ['SOWPODS', 'built'],
     ['WORDLIST', 'built'],
   ]);
-  expect(statSync(join(out, 'SOWPODS.kwg')).size).toBe(first[0]!.bytes);
+  expect(statSync(join(out, 'SOWPODS.dawg')).size).toBe(first[0]!.bytes);
 
   const second = ensureShippedLexicons({ outDir: out });
   expect(second.map((l) => l.status)).toEqual(['up to date', 'up to date']);
@@ -22,6 +22,6 @@ test('builds every shipped lexicon, then skips the ones newer than their source'
   // An output older than its source is rebuilt.
   const source = statSync(shippedSourcePath('sowpods', 'SOWPODS.txt'));
   const older = new Date(source.mtimeMs - 60_000);
-  utimesSync(join(out, 'SOWPODS.kwg'), older, older);
+  utimesSync(join(out, 'SOWPODS.dawg'), older, older);
   expect(ensureShippedLexicons({ outDir: out }).map((l) => l.status)).toEqual(['built', 'up to date']);
 });

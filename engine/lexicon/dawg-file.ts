@@ -1,5 +1,5 @@
 /**
- * The `.kwg` file format (version 1), all integers little-endian:
+ * The Arbiter DAWG file format (`.dawg`, "Arbiter DAWG v1"; not the KWG of wolges, see kwg.ts), all integers little-endian:
  *
  * | offset   | size | field                                                              |
  * |----------|------|--------------------------------------------------------------------|
@@ -21,8 +21,8 @@ import { lexiconError } from './codes.js';
 import { ARC_CHILD_MASK, ARC_LAST, ARC_LETTER_SHIFT, GraphLexicon, MAX_ALPHABET } from './graph.js';
 import { normaliseLexiconName } from './wordlist.js';
 
-export const LEXICON_MAGIC = 'ALEX';
-export const LEXICON_FORMAT_VERSION = 1;
+export const DAWG_MAGIC = 'ALEX';
+export const DAWG_FORMAT_VERSION = 1;
 const FIXED = 16;
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -33,16 +33,16 @@ interface Header {
   alphabet: string;
 }
 
-/** Serialises a lexicon into the `.kwg` format. */
-export const encodeLexicon = (lex: GraphLexicon): Uint8Array => {
+/** Serialises a lexicon into the Arbiter DAWG format (`.dawg`). */
+export const encodeDawgFile = (lex: GraphLexicon): Uint8Array => {
   const header: Header = { name: lex.name, hash: lex.hash, wordCount: lex.wordCount, alphabet: lex.alphabet.join('') };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const h = Math.ceil(json.length / 4) * 4;
   const n = lex.nodes.length;
   const bytes = new Uint8Array(FIXED + h + 4 * n);
   const view = new DataView(bytes.buffer);
-  for (let i = 0; i < 4; i++) bytes[i] = LEXICON_MAGIC.charCodeAt(i);
-  view.setUint16(4, LEXICON_FORMAT_VERSION, true);
+  for (let i = 0; i < 4; i++) bytes[i] = DAWG_MAGIC.charCodeAt(i);
+  view.setUint16(4, DAWG_FORMAT_VERSION, true);
   view.setUint16(6, 0, true);
   view.setUint32(8, h, true);
   view.setUint32(12, n, true);
@@ -54,7 +54,7 @@ export const encodeLexicon = (lex: GraphLexicon): Uint8Array => {
 };
 
 /** Reads the name, hash, word count and version without decoding the graph (for listings). */
-export const peekLexiconHeader = (
+export const peekDawgHeader = (
   bytes: Uint8Array,
 ): Result<{ name: string; hash: string; wordCount: number; version: number }, RuleError> => {
   const pre = checkPreamble(bytes);
@@ -67,8 +67,8 @@ export const peekLexiconHeader = (
 
 const checkPreamble = (bytes: Uint8Array): Result<{ version: number; headerBytes: number; entries: number }, RuleError> => {
   for (let i = 0; i < Math.min(4, bytes.length); i++) {
-    if (bytes[i] !== LEXICON_MAGIC.charCodeAt(i)) {
-      return err(lexiconError('LEXICON_BAD_MAGIC', `The data is not an Arbiter lexicon: it does not start with "${LEXICON_MAGIC}".`, {}));
+    if (bytes[i] !== DAWG_MAGIC.charCodeAt(i)) {
+      return err(lexiconError('LEXICON_BAD_MAGIC', `The data is not an Arbiter lexicon: it does not start with "${DAWG_MAGIC}".`, {}));
     }
   }
   if (bytes.length < FIXED) {
@@ -80,14 +80,14 @@ const checkPreamble = (bytes: Uint8Array): Result<{ version: number; headerBytes
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
-  if (version !== LEXICON_FORMAT_VERSION) {
+  if (version !== DAWG_FORMAT_VERSION) {
     return err(
       lexiconError(
         'LEXICON_BAD_VERSION',
-        `The lexicon has format version ${version}; this Arbiter reads version ${LEXICON_FORMAT_VERSION}. Recompile it.`,
+        `The lexicon has format version ${version}; this Arbiter reads version ${DAWG_FORMAT_VERSION}. Recompile it.`,
         {
           version,
-          supported: LEXICON_FORMAT_VERSION,
+          supported: DAWG_FORMAT_VERSION,
         },
       ),
     );
@@ -166,8 +166,8 @@ const firstBadArc = (nodes: Uint32Array, letters: number): number => {
   return -1;
 };
 
-/** Loads a lexicon from `.kwg` bytes; pure, near zero-copy (see the format above). */
-export const decodeLexicon = (bytes: Uint8Array): Result<GraphLexicon, RuleError> => {
+/** Loads a lexicon from `.dawg` bytes; pure, near zero-copy (see the format above). */
+export const decodeDawgFile = (bytes: Uint8Array): Result<GraphLexicon, RuleError> => {
   const pre = checkPreamble(bytes);
   if (!pre.ok) return pre;
   const { headerBytes, entries } = pre.value;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decodeLexicon, encodeLexicon, LEXICON_FORMAT_VERSION, peekLexiconHeader } from './binary.js';
+import { decodeDawgFile, encodeDawgFile, DAWG_FORMAT_VERSION, peekDawgHeader } from './dawg-file.js';
 import { compileWordList, graphContentHash } from './compile.js';
 
 const compiled = (() => {
@@ -10,13 +10,13 @@ const compiled = (() => {
 const WORDS = ['AÑO', 'CAT', 'CATS', 'DOG', 'DOGS', 'L·L'];
 
 const decodeError = (bytes: Uint8Array): string | undefined => {
-  const r = decodeLexicon(bytes);
+  const r = decodeDawgFile(bytes);
   return r.ok ? undefined : r.error.code;
 };
 
-describe('encodeLexicon / decodeLexicon', () => {
+describe('encodeDawgFile / decodeDawgFile', () => {
   test('round trip keeps name, hash, count, alphabet and words', () => {
-    const r = decodeLexicon(compiled.bytes);
+    const r = decodeDawgFile(compiled.bytes);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const lex = r.value;
@@ -27,33 +27,33 @@ describe('encodeLexicon / decodeLexicon', () => {
     expect([...lex.words()]).toEqual(WORDS);
     for (const w of WORDS) expect(lex.has(w)).toBe(true);
     expect(graphContentHash(lex)).toBe(lex.hash);
-    expect(encodeLexicon(lex)).toEqual(compiled.bytes);
+    expect(encodeDawgFile(lex)).toEqual(compiled.bytes);
   });
 
   test('starts with the magic and version, and the graph is 4-byte aligned', () => {
     const b = compiled.bytes;
     expect(String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!)).toBe('ALEX');
-    expect(b[4]! | (b[5]! << 8)).toBe(LEXICON_FORMAT_VERSION);
+    expect(b[4]! | (b[5]! << 8)).toBe(DAWG_FORMAT_VERSION);
     const headerBytes = b[8]! | (b[9]! << 8) | (b[10]! << 16) | (b[11]! << 24);
     expect(headerBytes % 4).toBe(0);
   });
 
   test('aligned bytes are wrapped, not copied', () => {
-    const r = decodeLexicon(compiled.bytes);
+    const r = decodeDawgFile(compiled.bytes);
     expect(r.ok && r.value.nodes.buffer).toBe(compiled.bytes.buffer);
   });
 
   test('unaligned bytes are copied and still decode', () => {
     const shifted = new Uint8Array(compiled.bytes.length + 1);
     shifted.set(compiled.bytes, 1);
-    const r = decodeLexicon(shifted.subarray(1));
+    const r = decodeDawgFile(shifted.subarray(1));
     expect(r.ok && [...r.value.words()]).toEqual(WORDS);
   });
 
-  test('peekLexiconHeader reads the identity without the graph', () => {
-    expect(peekLexiconHeader(compiled.bytes)).toEqual({
+  test('peekDawgHeader reads the identity without the graph', () => {
+    expect(peekDawgHeader(compiled.bytes)).toEqual({
       ok: true,
-      value: { name: 'SMALL', hash: compiled.lexicon.hash, wordCount: 6, version: LEXICON_FORMAT_VERSION },
+      value: { name: 'SMALL', hash: compiled.lexicon.hash, wordCount: 6, version: DAWG_FORMAT_VERSION },
     });
   });
 });
@@ -92,7 +92,7 @@ describe('decode errors', () => {
     v.setUint32(12, 1, true);
     bytes.set(new TextEncoder().encode(json), 16);
     v.setUint32(bytes.length - 4, 1 << 22, true);
-    const r = decodeLexicon(bytes);
+    const r = decodeDawgFile(bytes);
     expect(!r.ok && r.error.code).toBe('LEXICON_BAD_HEADER');
     expect(!r.ok && r.error.message).toContain('"hash"');
   });
