@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: [
       'engine/**/*.test.ts',
+      'render/**/*.test.ts',
+      'web/**/*.test.ts',
       'cli/**/*.test.ts',
       'test/**/*.test.ts',
       'graph/**/*.test.ts',
