@@ -40,29 +40,62 @@ const LAYERS = [
     ],
   },
   {
+    // Board pictures: pure SVG from engine views, with PNG/GIF adapters at the edge (resvg, gifenc).
+    files: ['render/**/*.ts'],
+    patterns: [
+      forbid(
+        ['store', 'service', 'graph', 'functions', 'cli', 'infra', 'web', 'bench', 'test', 'scripts'],
+        'render/ reads engine views only: it knows no database, HTTP or GraphQL.',
+      ),
+      PRISMA,
+      AWS,
+      HTTP,
+    ],
+  },
+  {
+    // The play page runs in a browser and talks to the API over HTTP only.
+    files: ['web/**/*.ts'],
+    patterns: [
+      forbid(
+        ['engine', 'render', 'store', 'service', 'graph', 'functions', 'cli', 'infra', 'bench', 'test', 'scripts'],
+        'web/ is browser code: it reaches the server over HTTP (web/api.ts), never by import.',
+      ),
+      PRISMA,
+      AWS,
+      HTTP,
+    ],
+  },
+  {
     files: ['store/**/*.ts'],
     patterns: [
-      forbid(['service', 'graph', 'functions', 'cli', 'infra'], 'store/ is below service/ and graph/: it must not import them.'),
+      forbid(
+        ['service', 'graph', 'functions', 'cli', 'infra', 'render', 'web'],
+        'store/ is below service/ and graph/: it must not import them.',
+      ),
       AWS,
     ],
   },
   {
     files: ['service/**/*.ts'],
-    patterns: [forbid(['graph', 'functions', 'cli', 'infra'], 'service/ is below graph/ and functions/.'), AWS],
+    patterns: [forbid(['graph', 'functions', 'cli', 'infra', 'web'], 'service/ is below graph/ and functions/.'), AWS],
   },
   {
     files: ['graph/**/*.ts'],
-    patterns: [forbid(['store', 'functions', 'cli', 'infra'], 'graph/ asks service/; it never imports store/ or functions/.'), PRISMA, AWS],
+    patterns: [
+      forbid(['store', 'functions', 'cli', 'infra', 'web'], 'graph/ asks service/; it never imports store/ or functions/.'),
+      PRISMA,
+      AWS,
+    ],
   },
   {
     files: ['cli/**/*.ts'],
-    patterns: [forbid(['graph', 'functions', 'infra'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
+    patterns: [forbid(['graph', 'functions', 'infra', 'web'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
   },
   {
     files: ['infra/**/*.ts'],
     patterns: [
       forbid(
-        ['engine', 'store', 'service', 'graph'],
+        ['engine', 'store', 'service', 'graph', 'render', 'web'],
         'infra/ describes the deployment; it links to functions/ entry files by path, not by import.',
       ),
     ],
@@ -113,7 +146,7 @@ export default tseslint.config(
   },
   {
     // Size limits (issue 12): small modules and short functions where the product's logic lives.
-    files: ['engine/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
+    files: ['engine/**/*.ts', 'render/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.fixtures.ts', 'engine/rules/presets.ts'],
     rules: {
       'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }],
@@ -123,6 +156,11 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/**/*.ts'],
+    ignores: ['web/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['**/*.cjs'],

@@ -1,5 +1,6 @@
 import { createApp, type App } from './app.js';
 import { resolveRuntimeEnv } from './secrets.js';
+import { BUNDLED_STATIC_DIR, directoryFiles } from './static-files.js';
 
 /**
  * The app as a deployed function builds it: once per container, shared by every invocation. Secrets
@@ -16,6 +17,8 @@ export const buildRuntimeApp = async (baseEnv: Readonly<Record<string, string | 
     // Where the migrate function prepares the database, it also registers the shipped lexicons.
     registerLexicons: env['ARBITER_MIGRATE_ON_START'] !== '0',
     graphiql: false,
+    // The play page and the API docs, from the files `npm run build` put beside the bundle.
+    staticFiles: directoryFiles(BUNDLED_STATIC_DIR),
   });
 };
 

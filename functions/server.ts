@@ -7,12 +7,13 @@ import { createServer } from 'node:http';
 import { DEMO_PLAYERS, seedDemoPlayers } from '../service/accounts.js';
 import { GRAPHQL_PATH, OPENAPI_PATH, SWAGGER_UI_PATH } from '../graph/yoga.js';
 import { createApp } from './app.js';
+import { devStaticFiles } from './dev-assets.js';
 
 const env = process.env;
 const port = Number(env['PORT'] ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
 
-const app = await createApp({ graphiql: true });
+const app = await createApp({ graphiql: true, staticFiles: devStaticFiles() });
 const { db } = app.services;
 const seed = env['ARBITER_SEED_DEMO'] !== '0';
 const created = seed ? await seedDemoPlayers(db.prisma) : [];
@@ -25,6 +26,7 @@ server.listen(port, () => {
   const where = db.kind === 'pglite' ? `PGlite in ${env['ARBITER_DATA_DIR'] ?? '.arbiter-data'}` : `Postgres (schema ${db.schema})`;
   const lines = [
     `Arbiter API on ${where}`,
+    `  Play       ${base}/play`,
     `  GraphiQL   ${base}${GRAPHQL_PATH}`,
     `  REST       ${base}/rest   (OpenAPI ${base}${OPENAPI_PATH}, Swagger UI ${base}${SWAGGER_UI_PATH})`,
   ];

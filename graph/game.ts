@@ -103,7 +103,7 @@ const BoardTileType = builder.objectRef<{ row: number; col: number; letter: stri
   }),
 });
 
-const BoardType = builder.objectRef<Board>('Board').implement({
+export const BoardType = builder.objectRef<Board>('Board').implement({
   fields: (t) => ({
     rows: t.stringList({
       description: 'One string per row, top first: letters, lowercase for blanks, `.` for empty squares.',

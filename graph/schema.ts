@@ -5,6 +5,7 @@ import './errors.js';
 import './rules.js';
 import './players.js';
 import './game.js';
+import './game-pictures.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

@@ -11,7 +11,8 @@ import { svgToPixels, type RasterOptions } from './png.js';
  * gifenc is CommonJS marked `__esModule`: Node's ESM loader hands over its exports as `default`, while
  * esbuild and vitest expose the named functions; this takes whichever the loader gave.
  */
-const gifenc: typeof gifencModule.default = 'GIFEncoder' in gifencModule ? gifencModule : gifencModule.default;
+const loaded = gifencModule as unknown as typeof gifencModule.default & { readonly default?: typeof gifencModule.default };
+const gifenc: typeof gifencModule.default = typeof loaded.GIFEncoder === 'function' ? loaded : loaded.default!;
 
 export interface ReplayGifOptions extends RasterOptions {
   /** How long each frame shows, in milliseconds (default 1200). */

@@ -4,7 +4,7 @@
  * shipped lexicons, a fixed JWT secret and a clock the test can move. Requests go through
  * `yoga.fetch`, i.e. over HTTP semantics without a socket.
  */
-import { createApp, type App } from '../../functions/app.js';
+import { createApp, type App, type AppOptions } from '../../functions/app.js';
 import type { JwtConfig } from '../../graph/auth.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
@@ -69,7 +69,13 @@ export const clientOver = (fetch: TestApi['fetch']): Pick<TestApi, 'gql' | 'fetc
 
 export const openTestApi = async (
   target: StoreTarget,
-  options: { limits?: QueryLimits; logError?: (e: unknown) => void; lexicons?: LexiconRegistry } = {},
+  options: {
+    limits?: QueryLimits;
+    logError?: (e: unknown) => void;
+    lexicons?: LexiconRegistry;
+    /** More app options (the browser pages' files, GraphiQL). */
+    app?: Pick<AppOptions, 'graphiql' | 'staticFiles'>;
+  } = {},
 ): Promise<TestApi> => {
   const testDb = await openTestDb(target);
   let now = START;
@@ -80,6 +86,7 @@ export const openTestApi = async (
     now: () => now,
     ...(options.limits ? { limits: options.limits } : {}),
     logError: options.logError ?? (() => undefined),
+    ...options.app,
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
   return {
