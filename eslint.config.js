@@ -114,6 +114,7 @@ export default tseslint.config(
       'bench/.cache/**',
       'coverage/**',
       'test/fixtures/**',
+      'test-artifacts/**',
     ],
   },
   js.configs.recommended,

@@ -16,7 +16,7 @@ export default defineConfig({
       'store/**/*.test.ts',
       'infra/**/*.test.ts',
     ],
-    exclude: ['node_modules/**', 'test/reliability/*.test.ts'],
+    exclude: ['node_modules/**', 'test/reliability/*.test.ts', 'test/browser/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
