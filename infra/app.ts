@@ -5,7 +5,7 @@
  * `cdk deploy` takes account and region from the CLI profile.
  *
  * Context (`cdk deploy -c key=value`): stackName, minAcu, maxAcu, natGateways, secretsManagerEndpoint,
- * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection.
+ * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection, publicUrl.
  */
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -63,6 +63,7 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     reservedConcurrency: num('reservedConcurrency'),
     provisionedConcurrency: num('provisionedConcurrency'),
   }),
+  ...defined({ publicUrl: ctx('publicUrl') }),
 });
 const assembly = app.synth();
 if (!process.env['CDK_OUTDIR']) {
