@@ -25,6 +25,9 @@ describe('lint rules fail where they should', () => {
     ['graph-imports-store.ts.txt', /no-restricted-imports: .*graph\/ asks service\//],
     ['graph-imports-prisma.ts.txt', /no-restricted-imports: .*Prisma belongs to store/],
     ['store-imports-service.ts.txt', /no-restricted-imports: .*store\/ is below service\//],
+    ['store-imports-render.ts.txt', /no-restricted-imports: .*store\/ is below service\//],
+    ['render-imports-service.ts.txt', /no-restricted-imports: .*render\/ reads engine views only/],
+    ['web-imports-engine.ts.txt', /no-restricted-imports: .*web\/ is browser code/],
     ['long-function.ts.txt', /max-lines-per-function: Function 'tooLong' has too many lines/],
   ])('%s', async (name, expected) => {
     const messages = await lintFixture(name);
@@ -49,6 +52,9 @@ describe('lint rules fail where they should', () => {
         'graph-imports-store.ts.txt',
         'long-function.ts.txt',
         'store-imports-service.ts.txt',
+        'store-imports-render.ts.txt',
+        'render-imports-service.ts.txt',
+        'web-imports-engine.ts.txt',
       ].sort(),
     );
   });
