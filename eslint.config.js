@@ -40,20 +40,49 @@ const LAYERS = [
     ],
   },
   {
+    // Board pictures: pure SVG from engine views, with PNG/GIF adapters at the edge (resvg, gifenc).
+    files: ['render/**/*.ts'],
+    patterns: [
+      forbid(
+        ['store', 'service', 'graph', 'functions', 'cli', 'infra', 'web', 'bench', 'test', 'scripts'],
+        'render/ reads engine views only: it knows no database, HTTP or GraphQL.',
+      ),
+      PRISMA,
+      AWS,
+      HTTP,
+    ],
+  },
+  {
+    // The play page runs in a browser and talks to the API over HTTP only.
+    files: ['web/**/*.ts'],
+    patterns: [
+      forbid(
+        ['engine', 'render', 'store', 'service', 'graph', 'functions', 'cli', 'infra', 'bench', 'test', 'scripts'],
+        'web/ is browser code: it reaches the server over HTTP (web/api.ts), never by import.',
+      ),
+      PRISMA,
+      AWS,
+      HTTP,
+    ],
+  },
+  {
     files: ['store/**/*.ts'],
     patterns: [
-      forbid(['service', 'graph', 'rest', 'functions', 'cli', 'infra'], 'store/ is below service/ and graph/: it must not import them.'),
+      forbid(
+        ['service', 'graph', 'rest', 'functions', 'cli', 'infra', 'render', 'web'],
+        'store/ is below service/ and graph/: it must not import them.',
+      ),
       AWS,
     ],
   },
   {
     files: ['service/**/*.ts'],
-    patterns: [forbid(['graph', 'rest', 'functions', 'cli', 'infra'], 'service/ is below graph/, rest/ and functions/.'), AWS],
+    patterns: [forbid(['graph', 'rest', 'functions', 'cli', 'infra', 'web'], 'service/ is below graph/, rest/ and functions/.'), AWS],
   },
   {
     files: ['graph/**/*.ts'],
     patterns: [
-      forbid(['store', 'rest', 'functions', 'cli', 'infra'], 'graph/ asks service/; it never imports store/, rest/ or functions/.'),
+      forbid(['store', 'rest', 'functions', 'cli', 'infra', 'web'], 'graph/ asks service/; it never imports store/, rest/ or functions/.'),
       PRISMA,
       AWS,
     ],
@@ -62,20 +91,20 @@ const LAYERS = [
     // The REST edge sits beside graph/: it asks graph/ (the schema, Yoga), service/ and engine/, never the store.
     files: ['rest/**/*.ts'],
     patterns: [
-      forbid(['store', 'functions', 'cli', 'infra'], 'rest/ is an edge beside graph/: it never imports store/ or functions/.'),
+      forbid(['store', 'functions', 'cli', 'infra', 'web'], 'rest/ is an edge beside graph/: it never imports store/ or functions/.'),
       PRISMA,
       AWS,
     ],
   },
   {
     files: ['cli/**/*.ts'],
-    patterns: [forbid(['graph', 'rest', 'functions', 'infra'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
+    patterns: [forbid(['graph', 'rest', 'functions', 'infra', 'web'], 'The CLI works on engine/ and service/, not on the HTTP edge.')],
   },
   {
     files: ['infra/**/*.ts'],
     patterns: [
       forbid(
-        ['engine', 'store', 'service', 'graph', 'rest'],
+        ['engine', 'store', 'service', 'graph', 'rest', 'render', 'web'],
         'infra/ describes the deployment; it links to functions/ entry files by path, not by import.',
       ),
     ],
@@ -94,6 +123,7 @@ export default tseslint.config(
       'bench/.cache/**',
       'coverage/**',
       'test/fixtures/**',
+      'test-artifacts/**',
     ],
   },
   js.configs.recommended,
@@ -126,7 +156,7 @@ export default tseslint.config(
   },
   {
     // Size limits (issue 12): small modules and short functions where the product's logic lives.
-    files: ['engine/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'rest/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
+    files: ['engine/**/*.ts', 'render/**/*.ts', 'service/**/*.ts', 'graph/**/*.ts', 'rest/**/*.ts', 'store/**/*.ts', 'functions/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.fixtures.ts', 'engine/rules/presets.ts'],
     rules: {
       'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }],
@@ -136,6 +166,11 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/**/*.ts'],
+    ignores: ['web/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['**/*.cjs'],

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: [
       'engine/**/*.test.ts',
+      'render/**/*.test.ts',
+      'web/**/*.test.ts',
       'cli/**/*.test.ts',
       'test/**/*.test.ts',
       'graph/**/*.test.ts',
@@ -15,7 +17,7 @@ export default defineConfig({
       'store/**/*.test.ts',
       'infra/**/*.test.ts',
     ],
-    exclude: ['node_modules/**', 'test/reliability/*.test.ts'],
+    exclude: ['node_modules/**', 'test/reliability/*.test.ts', 'test/browser/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -2,6 +2,7 @@ import { createApp, type App } from './app.js';
 import { deployedJwtConfig } from './jwt-keys.js';
 import { resolveDatabaseConnection, secretsManagerReader, secretsManagerVersionReader } from './secrets.js';
 import { destinationPolicyFromEnv } from '../service/webhook-destination.js';
+import { BUNDLED_STATIC_DIR, directoryFiles } from './static-files.js';
 
 /**
  * The app as a deployed function builds it: once per container, shared by every invocation. Secrets
@@ -21,6 +22,8 @@ export const buildRuntimeApp = async (env: Readonly<Record<string, string | unde
     // Where the migrate function prepares the database, it also registers the shipped lexicons.
     registerLexicons: env['ARBITER_MIGRATE_ON_START'] !== '0',
     graphiql: false,
+    // The play page and the API docs, from the files `npm run build` put beside the bundle.
+    staticFiles: directoryFiles(BUNDLED_STATIC_DIR),
   });
 };
 

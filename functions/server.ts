@@ -9,13 +9,14 @@ import { GRAPHQL_PATH } from '../graph/yoga.js';
 import { OPENAPI_JSON_PATH, V1_PATH } from '../rest/plugin.js';
 import { createApp } from './app.js';
 import { localJwtConfig } from './jwt-keys.js';
+import { devStaticFiles } from './dev-assets.js';
 
 const env = process.env;
 const port = Number(env['PORT'] ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
 
 // The signing key lives in the data directory unless ARBITER_JWT_SECRET is set: a restart signs nobody out.
-const app = await createApp({ graphiql: true, jwt: localJwtConfig(env) });
+const app = await createApp({ graphiql: true, jwt: localJwtConfig(env), staticFiles: devStaticFiles() });
 const { db } = app.services;
 const seed = env['ARBITER_SEED_DEMO'] !== '0';
 const created = seed ? await seedDemoPlayers(db.prisma) : [];
@@ -28,6 +29,7 @@ server.listen(port, () => {
   const where = db.kind === 'pglite' ? `PGlite in ${env['ARBITER_DATA_DIR'] ?? '.arbiter-data'}` : `Postgres (schema ${db.schema})`;
   const lines = [
     `Arbiter API on ${where}`,
+    `  Play       ${base}/play`,
     `  GraphiQL   ${base}${GRAPHQL_PATH}`,
     `  REST       ${base}${V1_PATH}   (OpenAPI ${base}${OPENAPI_JSON_PATH}; the deprecated /rest routes until the next release)`,
   ];

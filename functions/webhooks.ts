@@ -17,9 +17,31 @@ export interface WebhookHandlerDeps {
   readonly log?: (line: string) => void;
   /** Where deliveries may go; default from the environment (strict; the development setting is refused on Lambda). */
   readonly destinations?: DrainDeps['destinations'];
-  /** Everything else `drain` takes (timeouts, batch sizes, back-off). */
+  /** Everything else `drain` takes (timeouts, batch sizes, back-off, the public address). */
   readonly options?: Omit<DrainDeps, 'now' | 'fetch' | 'destinations'>;
 }
+
+/**
+ * `ARBITER_PUBLIC_URL`, the address clients reach the API at (`https://arbiter.example.org`; the CDK
+ * stack sets the HTTP API's own URL): deliveries then link the game's pictures. Anything but an
+ * absolute http(s) URL is ignored with a warning rather than sent to receivers.
+ */
+export const publicBaseUrlFromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (message: string) => void = console.warn,
+): string | null => {
+  const raw = env['ARBITER_PUBLIC_URL']?.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username)
+      return url.href.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  warn(`ARBITER_PUBLIC_URL must be an absolute http(s) URL without query or credentials, not "${raw}": webhooks go without picture links`);
+  return null;
+};
 
 export interface WebhookRunLog extends DrainResult {
   readonly msg: 'webhooks.drain';
@@ -46,4 +68,5 @@ export const handler = createWebhookHandler({
   getDb: () => containerDb(),
   // Read at cold start, so that the development setting (refused on Lambda) stops the container at once.
   destinations: destinationPolicyFromEnv(),
+  options: { publicBaseUrl: publicBaseUrlFromEnv(process.env) },
 });

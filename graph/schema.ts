@@ -6,6 +6,7 @@ import './rules.js';
 import './disputes.js';
 import './players.js';
 import './game.js';
+import './game-pictures.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

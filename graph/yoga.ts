@@ -3,9 +3,14 @@ import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServer
 import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './armor.js';
 import { createContext, type AppServices, type Context } from './context.js';
 import { GraphQLError } from './graphql.js';
+import { useImageRoutes } from './image-routes.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { restRateLimitHeaders } from './rate-limit.js';
+import { graphiqlPage, usePages, type StaticFiles } from './pages.js';
+import { restStatusFor } from './rest-status.js';
 import { schema } from './schema.js';
+
+export { restStatusFor };
 
 export const GRAPHQL_PATH = '/graphql';
 export const REST_PATH = '/rest';
@@ -22,6 +27,8 @@ export interface YogaOptions {
   readonly logError?: (error: unknown) => void;
   /** More edges over the same schema and context (functions/app.ts adds the /v1 REST edge of rest/). */
   readonly plugins?: readonly Plugin[];
+  /** The files of the browser pages (/play, GraphiQL, /rest/docs): see graph/pages.ts. Default: none (the pages answer 404 for them). */
+  readonly staticFiles?: StaticFiles;
 }
 
 /** What an adapter may pass as the server context (the Lambda handler passes its event and context). */
@@ -37,17 +44,6 @@ query {
   }
 }
 `;
-
-/** HTTP status of a typed error on the REST routes (GraphQL answers 200 and a `…Result` union member). */
-export const restStatusFor = (code: string): number => {
-  if (code === 'UNAUTHENTICATED') return 401;
-  if (code === 'FORBIDDEN') return 403;
-  if (code === 'NOT_FOUND' || code.endsWith('_NOT_FOUND')) return 404;
-  if (code === 'VALIDATION') return 400;
-  if (code === 'RATE_LIMITED') return 429;
-  if (code === 'STALE_VERSION' || code === 'HANDLE_TAKEN' || code === 'IDEMPOTENCY_KEY_REUSED') return 409;
-  return 422; // a rule violation: the request was understood and refused by the rules
-};
 
 /**
  * On the REST routes a typed error comes back as the route's JSON body (sofa selects every field of the
@@ -313,6 +309,8 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
     graphqlEndpoint: GRAPHQL_PATH,
     context: (server) => createContext(services, server),
     graphiql: options.graphiql ? { title: 'Arbiter', defaultQuery: DEMO_QUERY } : false,
+    // Served from this server's own files (graph/pages.ts), not from a CDN.
+    renderGraphiQL: graphiqlPage,
     landingPage: false,
     // isDev false: never an original message or stack in the response, whatever NODE_ENV says.
     maskedErrors: { maskError: maskArbiterError },
@@ -325,6 +323,12 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
     },
     plugins: [
       ...useRequestArmor(options.requestLimits ?? DEFAULT_REQUEST_LIMITS),
+      usePages(options.staticFiles ?? (() => Promise.resolve(null)), {
+        openApi: OPENAPI_PATH,
+        docs: SWAGGER_UI_PATH,
+        graphql: GRAPHQL_PATH,
+      }),
+      useImageRoutes(services),
       useSearchParamsGuard(),
       useNestingGuard(MAX_DOCUMENT_NESTING),
       useVariableNestingGuard(MAX_VARIABLE_NESTING),
@@ -360,7 +364,6 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
             },
             components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
           },
-          swaggerUI: { endpoint: SWAGGER_UI_PATH.slice(REST_PATH.length) },
         }),
       ),
       ...(options.plugins ?? []),

@@ -28,6 +28,11 @@ export interface ArbiterStackProps extends StackProps {
   readonly database?: Omit<DatabaseProps, 'vpc' | 'databaseSubnets' | 'proxySubnets'>;
   readonly api?: Omit<ApiProps, 'code' | 'vpc' | 'subnets' | 'securityGroup' | 'environment'>;
   readonly alarms?: AlarmsProps;
+  /**
+   * The address players reach the API at, when it is not the HTTP API's own URL (a custom domain): the
+   * webhook sender links the game's pictures under it (ARBITER_PUBLIC_URL, docs/pictures.md).
+   */
+  readonly publicUrl?: string;
 }
 
 /** Where the bundles keep the compiled lexicons (scripts/build.ts copies them; Lambda unpacks to /var/task). */
@@ -105,7 +110,8 @@ export class ArbiterStack extends Stack {
       ...placement,
       code: props.code.webhooks,
       description: 'Arbiter: webhook sender (drains the outbox)',
-      environment: { ...dbEnv, ARBITER_MIGRATE_ON_START: '0' },
+      // Deliveries link the game's pictures (/v1/games/{id}/board.png) under the API's public address.
+      environment: { ...dbEnv, ARBITER_MIGRATE_ON_START: '0', ARBITER_PUBLIC_URL: props.publicUrl ?? this.api.httpApi.apiEndpoint },
     });
 
     this.deadlineSweeper = props.code.deadlines

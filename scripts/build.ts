@@ -5,24 +5,47 @@
  */
 import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { copyNativePackage, RESVG } from './lambda-native.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 
-/** What a function reads from disk besides its bundle, copied into `dist/<name>/<asset>/`. */
-export const ASSETS = ['lexicons', 'migrations'] as const;
+/** What a function reads from disk besides its bundle, copied or written into `dist/<name>/`. */
+export const ASSETS = ['lexicons', 'migrations', 'fonts', 'static', 'native'] as const;
 export type Asset = (typeof ASSETS)[number];
 
-const ASSET_SOURCES: Record<Asset, { readonly from: string; readonly filter: (name: string) => boolean }> = {
+/** Copied from a folder of the repository into `dist/<name>/<asset>/`. */
+const ASSET_SOURCES: Record<'lexicons' | 'migrations' | 'fonts', { readonly from: string; readonly filter: (name: string) => boolean }> = {
   // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
   // Only the referee's .dawg files: the move generator's .kwg (4.6 MB each) goes to the functions that
   // generate moves (robots, analysis) once they exist, as an asset of their own.
   lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') },
   // Passed to the migrator as migrationsDir by functions/migrate.ts.
   migrations: { from: 'migrations', filter: () => true },
+  // The board pictures' font and its licence: render/png.ts looks for fonts/ beside the bundle.
+  fonts: { from: 'render/fonts', filter: () => true },
+};
+
+/** Written by the build into `dist/<name>/`. */
+const ASSET_WRITERS: Record<'static' | 'native', (outdir: string) => Promise<void>> = {
+  // The browser pages' files (graph/pages.ts), read by functions/static-files.ts from static/ beside the bundle.
+  static: async (outdir) => {
+    const { buildPlayPage } = await import('../functions/dev-assets.js');
+    const play = await buildPlayPage();
+    const swagger = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    mkdirSync(join(outdir, 'static', 'play'), { recursive: true });
+    writeFileSync(join(outdir, 'static', 'play', 'app.js'), play.js);
+    writeFileSync(join(outdir, 'static', 'play', 'app.css'), play.css);
+    for (const f of ['swagger-ui-bundle.js', 'swagger-ui.css']) cpSync(join(swagger, f), join(outdir, 'static', 'swagger', f));
+  },
+  // resvg's loader and its linux-arm64 binary (scripts/lambda-native.ts), outside the bundle: a .node file cannot be inlined.
+  native: async (outdir) => {
+    copyNativePackage(ROOT, outdir, RESVG);
+  },
 };
 
 export interface FunctionBundle {
@@ -34,7 +57,8 @@ export interface FunctionBundle {
 
 /** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
 export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
-  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons'] },
+  // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts).
+  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'fonts', 'static', 'native'] },
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
   // The sweeper judges no word (a timeout or an auto-pass), so it ships without lexicons.
   { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },
@@ -46,9 +70,10 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
 
 /**
  * Left out of every bundle: the AWS SDK v3 ships with the nodejs22.x runtime; PGlite is only the local
- * embedded database (store/db.ts imports it on demand); pg-native is pg's optional native binding.
+ * embedded database (store/db.ts imports it on demand); pg-native is pg's optional native binding;
+ * @resvg/resvg-js loads a native binary, so it is copied beside the bundle instead (the `native` asset).
  */
-export const EXTERNAL = ['@aws-sdk/*', '@electric-sql/pglite', 'pglite-prisma-adapter', 'pg-native'] as const;
+export const EXTERNAL = ['@aws-sdk/*', '@electric-sql/pglite', 'pglite-prisma-adapter', 'pg-native', '@resvg/resvg-js'] as const;
 
 /** CommonJS dependencies (pg, …) call `require` for Node built-ins; an ESM bundle has to provide it. */
 const BANNER =
@@ -141,6 +166,10 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     logLevel: 'warning',
   });
   for (const asset of fn.assets) {
+    if (asset === 'static' || asset === 'native') {
+      await ASSET_WRITERS[asset](outdir);
+      continue;
+    }
     const { from, filter } = ASSET_SOURCES[asset];
     const source = join(ROOT, from);
     if (!existsSync(source)) throw new Error(`build: ${fn.name} needs ${from}/ (for lexicons run \`npm run lexicons\` first)`);
@@ -156,8 +185,10 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     bytes: code.length,
     gzipBytes: gzipSync(code, { level: 9 }).length,
     assetBytes:
-      fn.assets.reduce((n, a) => n + (existsSync(join(outdir, a)) ? folderBytes(join(outdir, a)) : 0), 0) +
-      (wasmWritten.value ? statSync(join(outdir, QUERY_COMPILER_FILE)).size : 0),
+      fn.assets.reduce((n, a) => {
+        const folder = join(outdir, a === 'native' ? 'node_modules' : a);
+        return n + (existsSync(folder) ? folderBytes(folder) : 0);
+      }, 0) + (wasmWritten.value ? statSync(join(outdir, QUERY_COMPILER_FILE)).size : 0),
     largestInputs: largestInputs(result.metafile, outfile),
   };
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { JsonValue } from '../store/json.js';
 import type { Db } from './context.js';
 import { checkDestination, type CheckedDestination, type DestinationPolicy } from './webhook-destination.js';
-import type { WebhookEventKind } from './webhook-events.js';
+import { pictureLinks, type WebhookEventKind, type WebhookOutboxPayload } from './webhook-events.js';
 import { DUE_STATUSES, truncateError, type WebhookDeliveryStatus } from './webhook-log.js';
 import { signPayload, SIGNATURE_HEADER } from './webhook-signature.js';
 
@@ -68,6 +68,8 @@ export interface DeliverDeps {
    * process dies mid-request, the delivery is due again after the lease.
    */
   readonly leaseMs?: number;
+  /** The server's public address (`https://api.example.org`): each delivery's data then links the game's pictures (`pictureLinks`). */
+  readonly publicBaseUrl?: string | null;
 }
 
 export interface DeliverResult {
@@ -207,12 +209,18 @@ const claimDelivery = async (db: Db, candidate: Candidate, claimedAt: Date, leas
 type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimDelivery>>>;
 
 /** The body and signed headers of attempt number `attempt`, signed at `attemptedAt`. */
-const signedRequest = (d: ClaimedDelivery, attempt: number, attemptedAt: Date): { headers: Record<string, string>; text: string } => {
+const signedRequest = (
+  d: ClaimedDelivery,
+  attempt: number,
+  attemptedAt: Date,
+  publicBaseUrl: string | null,
+): { headers: Record<string, string>; text: string } => {
+  const payload = d.outbox.payload as WebhookOutboxPayload;
   const body: WebhookBody = {
     id: d.id,
     kind: d.kind as WebhookEventKind,
     createdAt: d.outbox.createdAt.toISOString(),
-    data: d.outbox.payload as JsonValue,
+    data: publicBaseUrl ? { ...payload, links: pictureLinks(payload, publicBaseUrl) } : payload,
   };
   const text = JSON.stringify(body);
   const headers = {
@@ -277,7 +285,7 @@ const attemptDelivery = async (
   if (d === null) return null;
   const attempt = candidate.attempts + 1;
   const attemptedAt = deps.now();
-  const { headers, text } = signedRequest(d, attempt, attemptedAt);
+  const { headers, text } = signedRequest(d, attempt, attemptedAt, deps.publicBaseUrl ?? null);
   const outcome = await post(deps, d.subscription.url, headers, text, s.timeoutMs);
   const finishedAt = deps.now();
   const status: WebhookDeliveryStatus = outcome.error === null ? 'succeeded' : attempt >= s.maxAttempts ? 'dead' : 'failed';

@@ -74,3 +74,22 @@ export const parseWebhookOutboxPayload = (row: {
     return err('payload.playerId must be a player uuid');
   return ok(p as WebhookOutboxPayload);
 };
+
+/**
+ * Links to the game's pictures (issue 20), added to a delivery's `data.links` when the sender knows the
+ * server's public address (`ARBITER_PUBLIC_URL`): the board as PNG and SVG at the event's version, and
+ * for `game-ended` the replay. A game in play is private, so the receiver fetches them with its API key
+ * (`Authorization: Bearer arb_…`, scope games:read) and sees its owner's view; a finished game's
+ * pictures are public.
+ */
+export const pictureLinks = (
+  payload: Pick<WebhookOutboxPayload, 'kind' | 'gameId' | 'version'>,
+  publicBaseUrl: string,
+): Record<string, string> => {
+  const game = `${publicBaseUrl.replace(/\/+$/, '')}/v1/games/${encodeURIComponent(payload.gameId)}`;
+  return {
+    board: `${game}/board.png?version=${payload.version}`,
+    boardSvg: `${game}/board.svg?version=${payload.version}`,
+    ...(payload.kind === 'game-ended' ? { replay: `${game}/replay.gif` } : {}),
+  };
+};

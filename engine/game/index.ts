@@ -26,6 +26,7 @@ export {
   type SeatView,
   type SpectatorView,
 } from './view.js';
+export { turnViews, type TurnView } from './turn-views.js';
 export { commitment, drawIndex, drawTiles } from './bag.js';
 export { verifyDraws } from './verify.js';
 export * from './end.js';

@@ -94,5 +94,7 @@ export class Api extends Construct {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
     new CfnOutput(scope, 'ApiUrl', { value: this.httpApi.apiEndpoint, description: 'Arbiter API base URL (GraphQL at /graphql)' });
+    // The same function serves the play page (graph/pages.ts; its files are in the bundle's static/ folder).
+    new CfnOutput(scope, 'PlayUrl', { value: `${this.httpApi.apiEndpoint}/play`, description: 'The play page' });
   }
 }

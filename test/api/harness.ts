@@ -4,7 +4,7 @@
  * shipped lexicons, a fixed JWT secret and a clock the test can move. Requests go through
  * `yoga.fetch`, i.e. over HTTP semantics without a socket.
  */
-import { createApp, type App } from '../../functions/app.js';
+import { createApp, type App, type AppOptions } from '../../functions/app.js';
 import type { JwtConfig } from '../../graph/auth.js';
 import type { RequestLimits } from '../../graph/armor.js';
 import type { QueryLimits } from '../../graph/limits.js';
@@ -79,6 +79,8 @@ export const openTestApi = async (
     trustedProxies?: number;
     logError?: (e: unknown) => void;
     lexicons?: LexiconRegistry;
+    /** More app options (the browser pages' files, GraphiQL). */
+    app?: Pick<AppOptions, 'graphiql' | 'staticFiles'>;
   } = {},
 ): Promise<TestApi> => {
   const testDb = await openTestDb(target);
@@ -96,6 +98,7 @@ export const openTestApi = async (
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     trustedProxies: options.trustedProxies ?? 0,
     logError: options.logError ?? (() => undefined),
+    ...options.app,
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));
   return {

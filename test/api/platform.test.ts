@@ -58,7 +58,7 @@ describe.each(STORE_TARGETS)('the HTTP platform on $kind', (target) => {
     expect(doc.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
 
     const ui = await api.fetch('/rest/docs');
-    expect([ui.status, ui.headers.get('content-type')]).toEqual([200, 'text/html']);
+    expect([ui.status, ui.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
   });
 
   it('gives REST errors an HTTP status from their code', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { importCycles, importGraph, sourceFiles } from './import-graph.js';
 
 const ROOT = process.cwd();
-const FOLDERS = ['engine', 'store', 'service', 'graph', 'rest', 'functions', 'cli', 'infra'];
+const FOLDERS = ['engine', 'render', 'web', 'store', 'service', 'graph', 'rest', 'functions', 'cli', 'infra'];
 
 describe('imports', () => {
   test('no import circle anywhere in our code, type-only imports included', () => {

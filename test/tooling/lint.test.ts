@@ -26,6 +26,9 @@ describe('lint rules fail where they should', () => {
     ['graph-imports-prisma.ts.txt', /no-restricted-imports: .*Prisma belongs to store/],
     ['store-imports-service.ts.txt', /no-restricted-imports: .*store\/ is below service\//],
     ['rest-imports-store.ts.txt', /no-restricted-imports: .*rest\/ is an edge beside graph\//],
+    ['store-imports-render.ts.txt', /no-restricted-imports: .*store\/ is below service\//],
+    ['render-imports-service.ts.txt', /no-restricted-imports: .*render\/ reads engine views only/],
+    ['web-imports-engine.ts.txt', /no-restricted-imports: .*web\/ is browser code/],
     ['long-function.ts.txt', /max-lines-per-function: Function 'tooLong' has too many lines/],
   ])('%s', async (name, expected) => {
     const messages = await lintFixture(name);
@@ -51,6 +54,9 @@ describe('lint rules fail where they should', () => {
         'long-function.ts.txt',
         'rest-imports-store.ts.txt',
         'store-imports-service.ts.txt',
+        'store-imports-render.ts.txt',
+        'render-imports-service.ts.txt',
+        'web-imports-engine.ts.txt',
       ].sort(),
     );
   });

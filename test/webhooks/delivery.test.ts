@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookHandler } from '../../functions/webhooks.js';
+import { createWebhookHandler, publicBaseUrlFromEnv } from '../../functions/webhooks.js';
 import { createDb, type Db } from '../../store/db.js';
 import { deliverDue, type FetchLike, type WebhookBody } from '../../service/webhook-delivery.js';
 import { drain } from '../../service/webhook-drain.js';
@@ -70,6 +70,21 @@ const bobsTurn = async (db: Db, url: string) => {
   const version = await playTurn(db, gameId, 'your-turn', { seat: 1, playerId: bob.id });
   return { alice, bob, gameId, version, subscription: created.value.subscription, secret: created.value.secret };
 };
+
+describe('ARBITER_PUBLIC_URL', () => {
+  it.each([
+    [undefined, null],
+    ['https://arbiter.example.org/', 'https://arbiter.example.org'],
+    ['http://127.0.0.1:4000', 'http://127.0.0.1:4000'],
+    ['https://x.example/api?k=1', null],
+    ['ftp://x.example', null],
+    ['not a url', null],
+  ])('%s → %s', (value, expected) => {
+    const warnings: string[] = [];
+    expect(publicBaseUrlFromEnv({ ARBITER_PUBLIC_URL: value }, (w) => warnings.push(w))).toBe(expected);
+    expect(warnings).toHaveLength(value && expected === null ? 1 : 0);
+  });
+});
 
 describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
   if (target.kind === 'postgres') {
@@ -315,6 +330,25 @@ describe.each(STORE_TARGETS)('webhook delivery on $kind', (target) => {
     expect(await db.prisma.webhookDelivery.count({ where: { status: 'succeeded', attempts: 1 } })).toBe(6);
     expect(await db.prisma.webhookAttempt.count()).toBe(6);
     expect(await db.prisma.outboxMessage.count({ where: { deliveredAt: null } })).toBe(0);
+  });
+
+  it('links the game’s pictures at the event’s version when the public address is known', async () => {
+    const { db } = await freshDb(target);
+    const { gameId, version, secret } = await bobsTurn(db, 'https://hooks.example.com/arbiter');
+    const stub = stubFetch();
+    await drain(db, {
+      now: testClock().now,
+      fetch: stub.fetch,
+      destinations: TEST_DESTINATIONS,
+      publicBaseUrl: 'https://arbiter.example.org',
+    });
+    const body = JSON.parse(stub.calls[0]!.body) as WebhookBody & { data: { links: Record<string, string> } };
+    expect(body.data.links).toEqual({
+      board: `https://arbiter.example.org/v1/games/${gameId}/board.png?version=${version}`,
+      boardSvg: `https://arbiter.example.org/v1/games/${gameId}/board.svg?version=${version}`,
+    });
+    // The links are inside the signed body.
+    expect(verifySignature(secret, stub.calls[0]!.headers['arbiter-signature']!, stub.calls[0]!.body, T0).ok).toBe(true);
   });
 
   it('runs as the Lambda handler and logs the counts as one JSON line', async () => {
