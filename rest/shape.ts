@@ -20,6 +20,8 @@ export interface Shape {
   /** Component name in the OpenAPI document; default the GraphQL type's name. */
   readonly name?: string;
   readonly expand?: Readonly<Record<string, Shape>>;
+  /** Leaf fields left out (a game's `boardSvg`: its picture has a route of its own). */
+  readonly omit?: readonly string[];
 }
 
 export const LEAVES: Shape = {};
@@ -27,12 +29,12 @@ export const LEAVES: Shape = {};
 /** The fields of `type` a shape selects, in schema order: [field, sub-shape or null for a leaf]. */
 export const shapeFields = (type: GraphQLObjectType, shape: Shape): [GraphQLField<unknown, unknown>, Shape | null][] => {
   const fields = type.getFields();
-  for (const name of Object.keys(shape.expand ?? {})) {
+  for (const name of [...Object.keys(shape.expand ?? {}), ...(shape.omit ?? [])]) {
     if (!fields[name]) throw new Error(`REST shape of ${type.name}: no field "${name}"`);
   }
   const out: [GraphQLField<unknown, unknown>, Shape | null][] = [];
   for (const field of Object.values(fields)) {
-    if (field.deprecationReason != null || field.args.some(isRequiredArgument)) continue;
+    if (field.deprecationReason != null || field.args.some(isRequiredArgument) || shape.omit?.includes(field.name)) continue;
     const sub = shape.expand?.[field.name];
     if (sub) out.push([field, sub]);
     else if (isLeafType(getNamedType(field.type))) out.push([field, null]);

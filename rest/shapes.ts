@@ -18,6 +18,7 @@ const SCORED_WORD: Shape = { expand: { letters: LEAVES } };
 export const MOVE: Shape = { name: 'Move', expand: { words: WORD } };
 
 export const GAME: Shape = {
+  omit: ['boardSvg'],
   expand: {
     ruleSet: GAME_RULE_SET,
     lexicon: LEAVES,
