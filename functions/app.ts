@@ -4,6 +4,7 @@ import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
+import { useImageRoutes } from '../rest/images.js';
 import { useRest } from '../rest/plugin.js';
 import { trustedProxiesFromEnv } from '../graph/client-address.js';
 import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
@@ -72,6 +73,9 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     now: options.now ?? (() => new Date()),
   };
   // The /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.
-  const yoga = createArbiterYoga(services, { ...options, plugins: [useRest(), useRestDeprecation(), ...(options.plugins ?? [])] });
+  const yoga = createArbiterYoga(services, {
+    ...options,
+    plugins: [useImageRoutes(services), useRest(), useRestDeprecation(), ...(options.plugins ?? [])],
+  });
   return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
 };

@@ -12,7 +12,7 @@ import { BoardType } from './game-parts.js';
  * Pictures and the facts a client needs to draw a game itself (issue 20): `Game.boardSvg(version)`
  * (the board picture of render/, as the caller sees the game: their own rack when seated, none
  * otherwise), `Game.tileValues` and `Board.premiums`. The image routes (board.png, replay.gif) are in
- * image-routes.ts.
+ * rest/images.ts.
  */
 
 /** The legend of `Board.premiums`: engine/board.ts writes plain squares as a space, shown here as `.`. */

@@ -3,7 +3,6 @@ import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServer
 import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './armor.js';
 import { createContext, type AppServices, type Context } from './context.js';
 import { GraphQLError } from './graphql.js';
-import { useImageRoutes } from './image-routes.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
 import { restRateLimitHeaders } from './rate-limit.js';
 import { graphiqlPage, usePages, type StaticFiles } from './pages.js';
@@ -328,7 +327,6 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
         docs: SWAGGER_UI_PATH,
         graphql: GRAPHQL_PATH,
       }),
-      useImageRoutes(services),
       useSearchParamsGuard(),
       useNestingGuard(MAX_DOCUMENT_NESTING),
       useVariableNestingGuard(MAX_VARIABLE_NESTING),

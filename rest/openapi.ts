@@ -10,6 +10,7 @@ import EXAMPLES from './examples.json' with { type: 'json' };
 import { inputSchema, outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
 import { argType, type Operation } from './operation.js';
 import { errorResponseRefs, problemSchema, responseComponents } from './openapi-responses.js';
+import { IMAGE_PATHS } from './images.js';
 import { fullShape, objectTypeOf, shapeFields } from './shape.js';
 import { TAGS } from './routes/index.js';
 
@@ -236,6 +237,7 @@ export const buildOpenApi = (schema: GraphQLSchema, ops: readonly Operation[]): 
     const p = (paths[op.route.path] ??= {});
     p[op.route.method.toLowerCase()] = operationOf(op, components);
   }
+  for (const [path, item] of Object.entries(IMAGE_PATHS)) paths[path] = { ...paths[path], ...item };
   components.schemas['Problem'] = problemSchema(errorMembers(schema, components));
   return {
     openapi: '3.1.0',

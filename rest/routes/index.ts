@@ -15,4 +15,5 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'Accounts', description: 'Registering, signing in, the calling player and API keys.' },
   { name: 'Webhooks', description: 'Webhook subscriptions (signed POSTs to your endpoint) and their delivery log.' },
   { name: 'Rules', description: 'Rule-set presets, lexicons and the stateless checks: open to anyone.' },
+  { name: 'Pictures', description: 'A game’s board as SVG or PNG at any version, and its replay as an animated GIF.' },
 ];

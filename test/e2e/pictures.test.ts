@@ -75,7 +75,7 @@ describe('board pictures', () => {
   it('a live game’s picture needs a sign-in, and shows the caller’s own view', async () => {
     const anonymous = await get(`/v1/games/${gameId}/board.svg`);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="arbiter"');
     expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect((await get(`/v1/games/${gameId}/board.svg`, 'not-a-token')).status).toBe(401);
 

@@ -2,12 +2,13 @@ import type { Plugin } from 'graphql-yoga';
 import type { RuleError } from '../engine/errors.js';
 import { RENDER_VERSION, renderBoardSvg, replayFrames, replayGif, svgToPng } from '../render/index.js';
 import { gamePictures, type GamePictures } from '../service/game-pictures.js';
-import { authenticate } from './auth.js';
-import type { AppServices } from './context.js';
-import { restStatusFor } from './rest-status.js';
+import { authenticate } from '../graph/auth.js';
+import type { AppServices } from '../graph/context.js';
+import { edgeProblem, problemResponse, statusFor } from './problem.js';
 
 /**
- * The picture routes of a game (issue 20), plain HTTP handlers on the API's server:
+ * The picture routes of a game, plain HTTP handlers of the REST edge (not GraphQL operations: they answer
+ * images), listed in the OpenAPI document by `IMAGE_OPERATIONS`:
  *
  *   GET /v1/games/{id}/board.svg[?version=N]   the board picture (render/board.ts)
  *   GET /v1/games/{id}/board.png[?version=N]   the same as PNG (resvg)
@@ -30,13 +31,8 @@ type ImageKind = keyof typeof CONTENT_TYPES;
 const REPLAY_WIDTH = 480;
 const YEAR = 365 * 24 * 3600;
 
-const problem = (status: number, code: string, message: string, extra: Record<string, string> = {}): Response =>
-  Response.json({ code, message }, { status, headers: { 'cache-control': 'no-store', ...extra } });
-
-const fromRuleError = (e: RuleError): Response => {
-  const status = restStatusFor(e.code);
-  return problem(status, e.code, e.message, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
-};
+const fromRuleError = (e: RuleError, instance: string): Response =>
+  problemResponse(statusFor(e.code), { code: e.code, message: e.message, details: e.details ?? null }, instance);
 
 /** `?version=N`: absent, or a positive integer. */
 const parseVersion = (url: URL): number | null | 'bad' => {
@@ -72,22 +68,23 @@ const body = async (p: GamePictures, kind: ImageKind, etag: string): Promise<Uin
 
 /** The answer to one picture request (the route already matched). */
 export const imageResponse = async (services: AppServices, request: Request, gameId: string, kind: ImageKind): Promise<Response> => {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return problem(405, 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET, HEAD' });
   const url = new URL(request.url);
+  const instance = url.pathname;
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return edgeProblem('METHOD_NOT_ALLOWED', 'Use GET.', instance, { allow: 'GET, HEAD' });
   const version = kind === 'replay.gif' ? null : parseVersion(url);
-  if (version === 'bad') return problem(400, 'VALIDATION', 'version must be a positive event count, e.g. ?version=12.');
+  if (version === 'bad') return edgeProblem('VALIDATION', 'version must be a positive event count, e.g. ?version=12.', instance);
   const principal = await authenticate(request.headers.get('authorization'), {
     client: services.db.prisma,
     jwt: services.jwt,
     now: services.now(),
   });
-  if (principal.kind === 'anonymous' && principal.problem)
-    return problem(401, 'UNAUTHENTICATED', principal.problem, { 'www-authenticate': 'Bearer' });
+  if (principal.kind === 'anonymous' && principal.problem) return edgeProblem('UNAUTHENTICATED', principal.problem, instance);
   if (principal.kind === 'player' && !principal.scopes.includes('games:read'))
-    return problem(403, 'FORBIDDEN', 'This API key lacks the API scope games:read.');
+    return edgeProblem('FORBIDDEN', 'This API key lacks the API scope games:read.', instance);
   const viewer = principal.kind === 'player' ? principal.player.id : null;
   const pictures = await gamePictures(services, viewer, gameId, version === null ? {} : { version });
-  if (!pictures.ok) return fromRuleError(pictures.error);
+  if (!pictures.ok) return fromRuleError(pictures.error, instance);
   const p = pictures.value;
   const shown = Math.min(version ?? p.currentVersion, p.currentVersion);
   const etag = etagOf(p, kind, shown);
@@ -113,3 +110,62 @@ export const useImageRoutes = (services: AppServices): Plugin => ({
     endResponse(await imageResponse(services, request, decodeURIComponent(m[1]!), m[2] as ImageKind));
   },
 });
+
+const imageOperation = (operationId: string, summary: string, kind: ImageKind, withVersion: boolean): Record<string, unknown> => ({
+  operationId,
+  tags: ['Pictures'],
+  summary,
+  description: `${summary}. A finished game is public and shows no rack; a game in play needs a credential (an API key needs games:read) and shows a seated caller their own rack, never the other one. ETag and If-None-Match as for games; a picture at an explicit version is immutable.`,
+  parameters: [
+    { name: 'id', in: 'path', required: true, description: 'The game’s id.', schema: { type: 'string' } },
+    ...(withVersion
+      ? [
+          {
+            name: 'version',
+            in: 'query',
+            required: false,
+            description: 'The game as it was after this many events (default: now).',
+            schema: { type: 'integer', minimum: 1 },
+          },
+        ]
+      : []),
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of a picture you hold: 304 while it is still the same.',
+      schema: { type: 'string' },
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'The picture.',
+      headers: {
+        ETag: { description: 'Identifies the game, version, view and renderer.', schema: { type: 'string' } },
+        'Cache-Control': { description: 'immutable at an explicit version; public once the game is over.', schema: { type: 'string' } },
+      },
+      content: {
+        [CONTENT_TYPES[kind].split(';')[0]!]: {
+          schema: { type: 'string', ...(kind === 'board.svg' ? {} : { contentMediaType: CONTENT_TYPES[kind] }) },
+        },
+      },
+    },
+    '304': { description: 'Not modified: If-None-Match names this picture.' },
+    '400': { $ref: '#/components/responses/BadRequest' },
+    '401': { $ref: '#/components/responses/Unauthorized' },
+    '403': { $ref: '#/components/responses/Forbidden' },
+    '404': { $ref: '#/components/responses/NotFound' },
+    '409': { $ref: '#/components/responses/Conflict' },
+    default: { $ref: '#/components/responses/ServerError' },
+  },
+  security: [{}, { playerToken: [] }, { apiKey: ['games:read'] }],
+});
+
+/** The picture routes in the OpenAPI document of /v1 (they are not in the route table: they answer images, not GraphQL values). */
+export const IMAGE_PATHS: Readonly<Record<string, Record<string, unknown>>> = {
+  '/games/{id}/board.svg': { get: imageOperation('getBoardSvg', 'The board as SVG', 'board.svg', true) },
+  '/games/{id}/board.png': { get: imageOperation('getBoardPng', 'The board as PNG', 'board.png', true) },
+  '/games/{id}/replay.gif': {
+    get: imageOperation('getReplayGif', 'The whole game as an animated GIF, one frame per turn', 'replay.gif', false),
+  },
+};
