@@ -1,5 +1,6 @@
+import type { DisputeStatus } from '../engine/adjudication/game-disputes.js';
 import type { Citation } from '../engine/errors.js';
-import type { ADJUSTMENT_KINDS, EndReason, TIME_CONTROL_KINDS } from '../engine/game/events.js';
+import type { ADJUSTMENT_KINDS, DISPUTE_FACT_SOURCES, EndReason, TIME_CONTROL_KINDS } from '../engine/game/events.js';
 import type { FIRST_SECOND_POSITIONS } from '../engine/game/forfeits.js';
 import type { MatchStatus } from '../engine/game/match.js';
 import type { TurnRecord } from '../engine/game/state.js';
@@ -204,6 +205,8 @@ export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
     'your-turn': 'A turn ended and it is now a player’s move; sent to the player to move only.',
     'game-ended': 'A game ended; sent to both seated players.',
     'challenge-resolved': 'A challenge was ruled on; sent to both seated players.',
+    'dispute-filed': 'A dispute was filed on a game (fileDispute); sent to both seated players.',
+    'dispute-ruled': 'A ruling was applied to a dispute, automatic or a director’s; sent to both seated players.',
   },
 );
 
@@ -229,3 +232,21 @@ export const eitherOf = <T>(
   if (required && value === null) throw new ValidationError([{ field: current.field, message: `${current.field} is required.` }]);
   return value;
 };
+
+export const DisputeStatusEnum = closedSet<DisputeStatus>(
+  'DisputeStatus',
+  'Where a dispute filed on a game stands (docs/adjudication.md).',
+  {
+    open: 'Filed; the rule set leaves it to a director, who has not ruled yet.',
+    ruled: 'A ruling has been applied to the game (the automatic one, or a director’s).',
+  },
+);
+
+export const DisputeFactSourceEnum = closedSet<(typeof DISPUTE_FACT_SOURCES)[number]>(
+  'DisputeFactSource',
+  'Where a fact of a filed dispute comes from.',
+  {
+    log: 'Read from the game log (the claimant cannot change it).',
+    claimant: 'Stated by whoever filed the dispute (what happened at the table).',
+  },
+);

@@ -72,3 +72,13 @@ export const SCORED_PLAY: Shape = { expand: { lexicon: LEXICON, placements: LEAV
 export const WORD_CHECK: Shape = { expand: { lexicon: LEXICON, results: LEAVES } };
 export const RULING: Shape = { expand: { citations: CITATION } };
 export const DISPUTE_KIND: Shape = { expand: { facts: LEAVES } };
+
+/** A dispute filed on a game: its facts with their sources, its automatic ruling and the ruling applied. */
+const DISPUTE_RULING: Shape = { expand: { citations: LEAVES, scoreChanges: LEAVES, revealedTiles: LEAVES } };
+export const DISPUTE: Shape = {
+  name: 'GameDispute',
+  expand: { facts: LEAVES, automaticRuling: DISPUTE_RULING, ruling: DISPUTE_RULING },
+};
+
+/** fileDispute's answer: the dispute and the game after it. */
+export const FILED_DISPUTE: Shape = { expand: { dispute: DISPUTE, game: GAME } };

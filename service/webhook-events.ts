@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../store/json.js';
  * outbox rows inside `runTurn`) and the webhook sender (which reads them).
  */
 
-export const WEBHOOK_EVENT_KINDS = ['your-turn', 'game-ended', 'challenge-resolved'] as const;
+export const WEBHOOK_EVENT_KINDS = ['your-turn', 'game-ended', 'challenge-resolved', 'dispute-filed', 'dispute-ruled'] as const;
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
 
 export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOOK_EVENT_KINDS as readonly unknown[]).includes(x);

@@ -54,6 +54,8 @@ export const EVENT_HANDLERS: EventHandlers = {
   'pause-declined': foldPauseEvent,
   resumed: foldPauseEvent,
   'ruling-applied': foldRulingApplied,
+  // The dispute is recorded for `disputesOf` (engine/adjudication/game-disputes.ts); its ruling is the `ruling-applied` after it.
+  'dispute-filed': (s) => ok(s),
 };
 
 /** The handler for this event's kind. */

@@ -71,6 +71,7 @@ export const GAME_EVENT_TYPES = [
   'pause-declined',
   'resumed',
   'aborted',
+  'dispute-filed',
 ] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
@@ -290,6 +291,56 @@ export interface RulingApplied {
   readonly citation?: Citation;
   readonly scoreChanges: readonly { readonly seat: Seat; readonly points: number }[];
   readonly note: string;
+  /** The dispute ruled on (`DisputeFiled.dispute`); absent for a ruling not filed as a dispute. */
+  readonly dispute?: number;
+  readonly verdict?: string;
+  readonly citations?: readonly Citation[];
+  /** The ruling's effects as the adjudicator states them (engine/adjudication/ruling.ts `Effect`). */
+  readonly effects?: readonly unknown[];
+  /** Tiles the ruling shows to both players (tiles shown and returned): only these leave the hidden information. */
+  readonly revealed?: readonly { readonly seat: Seat; readonly tiles: readonly string[] }[];
+  /** The director (player id) who ruled; absent or null = the automatic ruling of the rule set. */
+  readonly by?: string | null;
+}
+
+/** Where a fact of a filed dispute comes from: the game log (at `version`) or the claimant's word. */
+export const DISPUTE_FACT_SOURCES = ['log', 'claimant'] as const;
+export interface DisputeFact {
+  readonly name: string;
+  readonly value: unknown;
+  readonly source: (typeof DISPUTE_FACT_SOURCES)[number];
+  /** For a log fact: the version (event number) it was read at. */
+  readonly version?: number;
+  /** A fact only `privateTo` may see (a rack): others see that it exists, not its value. */
+  readonly privateTo?: Seat;
+}
+
+/**
+ * A dispute filed on this game (engine/adjudication/on-game.ts): its number in the game, its kind, the
+ * version it concerns and the seat whose act is disputed, who filed it, every fact with its source,
+ * and the automatic ruling of the game's rule set (applied by a `ruling-applied` that follows, unless it
+ * leaves the matter to a director).
+ */
+export interface DisputeFiled {
+  readonly type: 'dispute-filed';
+  readonly dispute: number;
+  readonly kind: string;
+  readonly concerns: number;
+  readonly player: Seat;
+  /** The claimant's seat; null when a director filed it. */
+  readonly seat: Seat | null;
+  /** The claimant's player id. */
+  readonly by: string | null;
+  readonly facts: readonly DisputeFact[];
+  /** The automatic ruling: verdict, code, effects, citations, explanation. */
+  readonly ruling: {
+    readonly verdict: string;
+    readonly ruling: string;
+    readonly effects: readonly unknown[];
+    readonly citations: readonly Citation[];
+    readonly explanation: string;
+  };
+  readonly note?: string;
 }
 
 /**
@@ -328,6 +379,7 @@ export type GameEvent = (
   | PauseDeclined
   | Resumed
   | Aborted
+  | DisputeFiled
 ) &
   Stamped;
 

@@ -1,6 +1,6 @@
 import { body, constant, bodyField, idempotencyKey, ifMatch, path, query, type Route } from '../route.js';
 import { DEFAULT_GAMES_PAGE, MAX_GAMES_PAGE } from '../../service/game-reads.js';
-import { GAME, GAME_SUMMARY, MOVE } from '../shapes.js';
+import { DISPUTE, FILED_DISPUTE, GAME, GAME_SUMMARY, MOVE } from '../shapes.js';
 
 /** Games: create, read (with its ETag), turns, the GCG record, the lifecycle actions, the caller's inbox. */
 
@@ -87,6 +87,45 @@ export const GAME_ROUTES: readonly Route[] = [
     etag: true,
     auth: PLAY,
     replaces: 'POST /rest/submit-turn',
+  },
+  {
+    operationId: 'fileDispute',
+    method: 'POST',
+    path: '/games/{id}/disputes',
+    tag: 'Games',
+    summary: 'File a dispute on the game',
+    description:
+      'The body names the dispute `kind`, the version it `concerns` and only the `facts` the log cannot know; the rest are read from the game log (a claimed fact that differs is 422 FACTS_CONTRADICT_LOG naming the version). The game’s rule set rules, and the ruling is applied to the game with the same If-Match (412 when stale) and Idempotency-Key as a turn. Answers the dispute and the game after it.',
+    field: 'fileDispute',
+    args: {
+      'input.gameId': path('id'),
+      'input.expectedVersion': ifMatch(true),
+      'input.idempotencyKey': idempotencyKey(),
+      'input.kind': bodyField('kind'),
+      'input.concerns': bodyField('concerns'),
+      'input.player': bodyField('player'),
+      'input.facts': bodyField('facts'),
+      'input.note': bodyField('note'),
+    },
+    reply: { kind: 'object' },
+    shape: FILED_DISPUTE,
+    status: 201,
+    location: (v) => `/v1/games/${encodeURIComponent(String((v['game'] as Record<string, unknown>)['id']))}/disputes`,
+    auth: PLAY,
+  },
+  {
+    operationId: 'listDisputes',
+    method: 'GET',
+    path: '/games/{id}/disputes',
+    tag: 'Games',
+    summary: 'The disputes filed on the game',
+    description:
+      'Each dispute with its facts (source LOG or CLAIMANT), status, automatic ruling and the ruling applied; another player’s rack stays hidden.',
+    field: 'game',
+    args: { id: path('id') },
+    reply: { kind: 'list', field: 'disputes' },
+    shape: DISPUTE,
+    auth: READ,
   },
   {
     operationId: 'listTurns',
