@@ -3,7 +3,7 @@ import { apply } from '../game/apply.js';
 import { other, type DisputeFact, type GameEvent, type GameEventType, type Seat } from '../game/events.js';
 import { bagCount, rackSize, type GameState } from '../game/state.js';
 import { err, ok, type Result } from '../result.js';
-import { rackValue } from '../tiles.js';
+import { joinTiles, rackValue } from '../tiles.js';
 import type { DisputeKind } from './dispute.js';
 import { specOf } from './kinds/index.js';
 
@@ -125,7 +125,7 @@ const GENERIC: Readonly<Record<string, Deriver>> = {
   gameEvents: (s) => at(s.version, 'gameEvents', s.index + 1),
   rack: (s) => {
     const r = before(s).racks[s.player];
-    return r.hidden > 0 ? undefined : { ...at(s.version - 1, 'rack', [...r.tiles]), privateTo: s.player };
+    return r.hidden > 0 ? undefined : { ...at(s.version - 1, 'rack', joinTiles(r.tiles)), privateTo: s.player };
   },
 };
 

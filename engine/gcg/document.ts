@@ -75,6 +75,8 @@ export const GCG_EVENT_KINDS = [
   'end-rack-penalty',
   /** `(time) -N`: overtime penalty. */
   'time-penalty',
+  /** `(ruling) ±N`: a score change by an adjudicator's ruling on a dispute (Arbiter's extension; a `#note` names the ruling). */
+  'ruling-adjustment',
 ] as const;
 export type GcgEventKind = (typeof GCG_EVENT_KINDS)[number];
 
@@ -118,5 +120,15 @@ export interface GcgTimePenaltyEvent extends GcgEventBase {
   readonly kind: 'time-penalty';
 }
 
+export interface GcgRulingAdjustmentEvent extends GcgEventBase {
+  readonly kind: 'ruling-adjustment';
+}
+
 export type GcgEvent =
-  GcgMoveEvent | GcgPhonyReturnedEvent | GcgChallengeBonusEvent | GcgEndRackPointsEvent | GcgEndRackPenaltyEvent | GcgTimePenaltyEvent;
+  | GcgMoveEvent
+  | GcgPhonyReturnedEvent
+  | GcgChallengeBonusEvent
+  | GcgEndRackPointsEvent
+  | GcgEndRackPenaltyEvent
+  | GcgTimePenaltyEvent
+  | GcgRulingAdjustmentEvent;

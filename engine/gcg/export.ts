@@ -1,5 +1,5 @@
 import { apply } from '../game/apply.js';
-import type { GameCreated, GameEnded, GameEvent, Seat } from '../game/events.js';
+import type { GameCreated, GameEnded, GameEvent, RulingApplied, Seat } from '../game/events.js';
 import type { GameState } from '../game/state.js';
 import { parseMove, type Move } from '../move.js';
 import { joinTiles } from '../tiles.js';
@@ -89,6 +89,32 @@ const endLines = (view: ExportView, e: GameEnded, after: GameState, out: GcgEven
     out[out.length - 1] = { ...last, notes: [...last.notes, `${view.names[e.loser]} lost the game (${e.reason}).`] };
 };
 
+/**
+ * A ruling's lines: one `(ruling) ±N` line per score change, each with a `#note` naming the ruling (and
+ * its dispute); a ruling that changes no score is a note on the line before it.
+ */
+const rulingLines = (view: ExportView, e: RulingApplied, after: GameState, out: GcgEvent[]): GcgEvent[] => {
+  const note = `ruling ${e.ruling}${e.dispute === undefined ? '' : ` (dispute ${e.dispute})`}: ${e.note}`;
+  if (e.scoreChanges.length === 0) {
+    const last = out[out.length - 1];
+    if (last) out[out.length - 1] = { ...last, notes: [...last.notes, note] };
+    return [];
+  }
+  // Each line's running total is the seat's score after the changes up to it.
+  const running: [number, number] = [after.scores[0], after.scores[1]];
+  const lines = [...e.scoreChanges].reverse().map((c) => {
+    const line = {
+      ...lineBase(view, c.seat, null, c.points, after),
+      cumulative: running[c.seat],
+      kind: 'ruling-adjustment' as const,
+      notes: [note],
+    };
+    running[c.seat] -= c.points;
+    return line;
+  });
+  return lines.reverse();
+};
+
 /** The record's lines, one per turn-like event (see the module comment); `states[i]` is the state after `events[i]`. */
 const linesOf = (events: readonly GameEvent[], states: readonly GameState[], view: ExportView): GcgEvent[] => {
   const out: GcgEvent[] = [];
@@ -124,6 +150,9 @@ const linesOf = (events: readonly GameEvent[], states: readonly GameState[], vie
         return;
       case 'time-penalty':
         out.push({ ...base(e.seat, null, -e.points), kind: 'time-penalty' });
+        return;
+      case 'ruling-applied':
+        out.push(...rulingLines(view, e, after, out));
         return;
       case 'game-ended':
         endLines(view, e, after, out);

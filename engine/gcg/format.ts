@@ -13,6 +13,8 @@ const descriptor = (e: GcgEvent): string => {
       return '(challenge)';
     case 'time-penalty':
       return '(time)';
+    case 'ruling-adjustment':
+      return '(ruling)';
     case 'end-rack-points':
     case 'end-rack-penalty':
       return `(${e.tiles})`;

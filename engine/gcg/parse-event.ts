@@ -39,6 +39,7 @@ const readDescriptor = (
   }
   if (d.toLowerCase() === '(challenge)') return ok({ ...withRack, kind: 'challenge-bonus' });
   if (d.toLowerCase() === '(time)') return ok({ ...withRack, kind: 'time-penalty' });
+  if (d.toLowerCase() === '(ruling)') return ok({ ...withRack, kind: 'ruling-adjustment' });
   const paren = /^\((.*)\)$/.exec(d);
   if (paren) {
     const tiles = upperTiles(paren[1]!);

@@ -8,6 +8,7 @@ import type {
   GcgEndRackPointsEvent,
   GcgEvent,
   GcgPhonyReturnedEvent,
+  GcgRulingAdjustmentEvent,
   GcgTimePenaltyEvent,
 } from './document.js';
 import { tilesOf } from './rack-text.js';
@@ -280,6 +281,18 @@ export const replayTimePenalty: LineHandler<'time-penalty'> = (r, ev: GcgTimePen
   return null;
 };
 
+/** `(ruling) ±N`: a ruling's score change, at any point of the game (Arbiter's extension, docs/gcg.md). */
+export const replayRulingAdjustment: LineHandler<'ruling-adjustment'> = (r, ev: GcgRulingAdjustmentEvent, index) => {
+  const turn = index + 1;
+  const note = ev.notes.find((n) => n.startsWith('ruling ')) ?? 'ruling';
+  const applied = r.push([
+    { type: 'ruling-applied', ruling: note.split(/\s+/)[1] ?? 'RULING', scoreChanges: [{ seat: ev.player, points: ev.score }], note },
+  ]);
+  if (!applied.ok) return r.stop(applied.error, ev, turn);
+  r.checkCumulative(ev, turn, r.st.scores[ev.player]);
+  return null;
+};
+
 /** The handler of each line kind. */
 export const LINE_HANDLERS: LineHandlers = {
   move: replayMove,
@@ -288,4 +301,5 @@ export const LINE_HANDLERS: LineHandlers = {
   'end-rack-points': replayEndRack,
   'end-rack-penalty': replayEndRack,
   'time-penalty': replayTimePenalty,
+  'ruling-adjustment': replayRulingAdjustment,
 };
