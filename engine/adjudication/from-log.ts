@@ -169,6 +169,16 @@ const SUBJECT: Partial<Record<DisputeKind, readonly GameEventType[]>> = {
   resignation: ['resigned'],
 };
 
+/** What else the log must show for a kind to arise at all: the reason it does not, or undefined. */
+const ARISES: Partial<Record<DisputeKind, (s: Scene) => string | undefined>> = {
+  'blank-designation': (s) => (playOf(s)?.placements.some((p) => p.blank) ? undefined : `the play at version ${s.version} has no blank`),
+  'tied-game': (s) => (final(s).result ? undefined : `the game has not ended (version ${lastVersion(s)})`),
+  'going-out': (s) => {
+    const after = s.states[s.index]!;
+    return rackSize(after.racks[s.player]) === 0 && bagCount(after) === 0 ? undefined : `the play at version ${s.version} did not go out`;
+  },
+};
+
 export const contradiction = (message: string, details: Record<string, unknown>): RuleError =>
   ruleError('FACTS_CONTRADICT_LOG', message, details);
 
@@ -244,6 +254,11 @@ export const factsFromLog = (
   const scene = sceneOf(kind, log, concerns, player);
   if (!scene.ok) return scene;
   const s = scene.value;
+  const ruledOut = ARISES[kind]?.(s);
+  if (ruledOut)
+    return err(
+      contradiction(`A ${kind} dispute cannot arise here: ${ruledOut}.`, { field: 'concerns', version: concerns, event: s.event.type }),
+    );
   const facts: Fact[] = [];
   for (const spec of specOf(kind).facts) {
     const derive = BY_KIND[kind]?.[spec.name] ?? GENERIC[spec.name];

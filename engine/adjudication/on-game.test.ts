@@ -7,6 +7,7 @@ import { parseGcg } from '../gcg/parse.js';
 import { replayGcg } from '../gcg/replay.js';
 import { PRESETS } from '../rules/presets.js';
 import { disputesOf } from './game-disputes.js';
+import { DISPUTE_SPECS } from './kinds/index.js';
 import { factsFromLog } from './from-log.js';
 import { fileDisputeOnGame, type DisputeClaim } from './on-game.js';
 
@@ -121,4 +122,37 @@ describe('filing a dispute on a log', () => {
     expect(rackSeen(null)).toMatchObject({ value: null, hidden: true });
     expect(disputesOf(all, 1, 0)[0]!.automatic.effects).toEqual([]);
   });
+});
+
+describe('every kind on a stored game', () => {
+  const events = logOf();
+  /** The act each kind is filed about in the log above: the exchange (6) for exchange kinds, else Ann's play (4). */
+  const concernsOf = (kind: string) => (kind.includes('exchange') && kind !== 'exchange-unspecified' ? 6 : kind === 'resignation' ? 0 : 4);
+
+  it.each(DISPUTE_SPECS.map((s) => [s.kind, s] as const))(
+    '%s: the log’s facts win over the example’s, or the claim is refused with a typed code',
+    (kind, spec) => {
+      const { kind: _k, description: _d, ...example } = spec.example as Record<string, unknown>;
+      const concerns = concernsOf(kind);
+      const fromLog = factsFromLog(kind as never, { events, firstVersion: 1 }, concerns);
+      const logNames = new Set(fromLog.ok ? fromLog.value.facts.map((f) => f.name) : []);
+      // Claim only what the log cannot know, as a claimant should.
+      const claimed = Object.fromEntries(Object.entries(example).filter(([name]) => !logNames.has(name)));
+      const r = file(events, claim(kind, concerns, claimed), 1);
+      if (!r.ok) {
+        expect(['FACTS_CONTRADICT_LOG', 'INVALID_DISPUTE', 'NOT_YOUR_DISPUTE']).toContain(r.error.code);
+        return;
+      }
+      const filed = r.value[0]!;
+      if (filed.type !== 'dispute-filed') throw new Error('first event is not dispute-filed');
+      expect(filed.kind).toBe(kind);
+      for (const f of filed.facts) expect(f.source).toBe(logNames.has(f.name) ? 'log' : 'claimant');
+      if (fromLog.ok) for (const f of fromLog.value.facts) expect(filed.facts.find((x) => x.name === f.name)?.value).toEqual(f.value);
+      // The events fold onto the game.
+      expect(fold(null, [...events, ...r.value]).eventCount).toBe(events.length + r.value.length);
+      expect(r.value.map((e) => e.type)).toEqual(
+        filed.ruling.verdict === 'DIRECTOR_DECIDES' ? ['dispute-filed'] : expect.arrayContaining(['dispute-filed', 'ruling-applied']),
+      );
+    },
+  );
 });
