@@ -89,6 +89,24 @@ describe('filing a dispute on a log', () => {
     expect(d!.facts.find((f) => f.name === 'announced')).toMatchObject({ value: 10, source: 'log', version: 4 });
   });
 
+  it('a forfeit by ruling ends the game (reason ruling, the loser named, the seed revealed); a later correction still lands', () => {
+    const events = logOf();
+    const r = file(events, claim('overtime', 6, { secondsOver: 700 }));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((e) => e.type)).toEqual(['dispute-filed', 'ruling-applied', 'forfeited', 'game-ended']);
+    const ended = fold(null, [...events, ...r.value]);
+    expect(ended.status).toBe('ended');
+    expect(ended.result).toMatchObject({ reason: 'ruling', loser: 1, winner: 0, seed: SEED });
+    const later = [...events, ...r.value];
+    const fix = file(later, claim('scoring-error', 4, { correct: 12, slip: 'not-signed' }), 1);
+    if (!fix.ok) throw new Error(fix.error.message);
+    expect(fix.value.map((e) => e.type)).toEqual(['dispute-filed', 'ruling-applied']);
+    expect(disputesOf([...later, ...fix.value], 1, null).map((d) => [d.number, d.kind, d.status])).toEqual([
+      [1, 'overtime', 'ruled'],
+      [2, 'scoring-error', 'ruled'],
+    ]);
+  });
+
   it('the GCG export writes the correction as a (ruling) line with a note, and such a line reads back as the same score change', () => {
     const events = logOf();
     const r = file(events, claim('scoring-error', 4, { correct: 12, slip: 'not-signed' }));

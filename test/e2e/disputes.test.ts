@@ -163,6 +163,25 @@ describe.each(STORE_TARGETS)('disputes on a stored game on $kind', (target) => {
     expect(view.seats[moverSeat]!.score).toBe(-30);
   });
 
+  it('a forfeit by ruling ends the game: the result names the loser, the seed is revealed, game-ended is announced', async () => {
+    const { game, mover, other, exchangeVersion, moverSeat } = await afterExchange();
+    const r = await file(other, {
+      gameId: game.id,
+      expectedVersion: game.version,
+      kind: 'overtime',
+      concerns: exchangeVersion,
+      facts: { secondsOver: 700 },
+    });
+    expect(r.dispute.ruling?.code).toBe('GAME_FORFEITED');
+    expect(r.game.version).toBe(game.version + 4);
+    const view = await readGame(api, mover, game.id);
+    expect(view.status).toBe('ENDED');
+    expect(view.result).toMatchObject({ reason: 'RULING', loser: moverSeat, winner: 1 - moverSeat });
+    expect(view.result?.bagSeed).toMatch(/^e2e-disputes-seed-/);
+    const ended = await api.app.services.db.prisma.outboxMessage.count({ where: { gameId: game.id, kind: 'game-ended' } });
+    expect(ended).toBe(1);
+  });
+
   it('only a seated player files (NOT_SEATED); an unknown kind and a version outside the log are refused', async () => {
     const { game, exchangeVersion, other } = await afterExchange();
     const base = { gameId: game.id, expectedVersion: game.version, concerns: exchangeVersion };
