@@ -175,8 +175,8 @@ describe.each(STORE_TARGETS)('disputes on a stored game on $kind', (target) => {
     expect(r.dispute.ruling?.code).toBe('GAME_FORFEITED');
     expect(r.game.version).toBe(game.version + 4);
     const view = await readGame(api, mover, game.id);
-    expect(view.status).toBe('ENDED');
-    expect(view.result).toMatchObject({ reason: 'RULING', loser: moverSeat, winner: 1 - moverSeat });
+    expect(view.status).toBe('ended');
+    expect(view.result).toMatchObject({ reason: 'ruling', loser: moverSeat, winner: 1 - moverSeat });
     expect(view.result?.bagSeed).toMatch(/^e2e-disputes-seed-/);
     const ended = await api.app.services.db.prisma.outboxMessage.count({ where: { gameId: game.id, kind: 'game-ended' } });
     expect(ended).toBe(1);
