@@ -97,7 +97,7 @@ const played = await call(
   },
 );
 await call('submitTurn', 'POST', `/games/${id}/turns`, B, { pass: true }, { 'if-match': `"${game.version}"` });
-await call(
+const exchanged = await call(
   'submitTurn',
   'POST',
   `/games/${id}/turns`,
@@ -107,6 +107,16 @@ await call(
     'if-match': `"${played.version}"`,
   },
 );
+// Alice disputes Bob's exchange (its first event is the version he played at + 1): the count comes from the log.
+await call(
+  'fileDispute',
+  'POST',
+  `/games/${id}/disputes`,
+  A,
+  { kind: 'exchange-count-mismatch', concerns: Number(played.version) + 1, facts: { announced: 3 } },
+  { 'if-match': `"${exchanged.version}"`, 'idempotency-key': 'alice-dispute-1' },
+);
+await call('listDisputes', 'GET', `/games/${id}/disputes`, B);
 await call('listTurns', 'GET', `/games/${id}/turns`, B);
 await call('getGameRecord', 'GET', `/games/${id}/record`, A);
 await call('getGame', 'GET', '/games/00000000-0000-0000-0000-000000000000', A);
