@@ -157,18 +157,9 @@ builder.objectFields(GameType, (t) => ({
   }),
 }));
 
-const FileDisputeInput = builder.inputType('FileDisputeInput', {
-  description: 'A dispute on a stored game: the kind, the act (version) it concerns, and only the facts the log cannot know.',
+const DisputeClaimInput = builder.inputType('DisputeClaimInput', {
+  description: 'What is disputed: the kind, the act (version) it concerns, and only the facts the log cannot know.',
   fields: (t) => ({
-    gameId: t.id({ description: 'The game’s id.' }),
-    expectedVersion: t.int({
-      description: 'The `version` of the game you decided on; a turn or dispute in between gives STALE_VERSION.',
-      validate: z.number().int().min(0),
-    }),
-    idempotencyKey: t.string({
-      description: 'A fresh random string per new request; the same one on a retry.',
-      validate: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
-    }),
     kind: t.string({ description: 'The dispute kind, e.g. `overtime`, `exchange-count-mismatch` (disputeKinds).' }),
     concerns: t.int({ description: 'The game version (event number) of the act in dispute (Game.history and the log).' }),
     player: t.int({
@@ -183,6 +174,22 @@ const FileDisputeInput = builder.inputType('FileDisputeInput', {
         'The facts only the table knows, by the kind’s fact names, e.g. {"secondsOver": 125}. Facts the log holds are taken from it; a different value is FACTS_CONTRADICT_LOG.',
     }),
     note: t.string({ required: false, description: 'A note for the record (at most 500 characters).', validate: z.string().max(500) }),
+  }),
+});
+
+const FileDisputeInput = builder.inputType('FileDisputeInput', {
+  description: 'A dispute on a stored game: the game, the version you decided on, a key that makes retries safe, and the claim.',
+  fields: (t) => ({
+    gameId: t.id({ description: 'The game’s id.' }),
+    expectedVersion: t.int({
+      description: 'The `version` of the game you decided on; a turn or dispute in between gives STALE_VERSION.',
+      validate: z.number().int().min(0),
+    }),
+    idempotencyKey: t.string({
+      description: 'A fresh random string per new request; the same one on a retry.',
+      validate: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
+    }),
+    dispute: t.field({ type: DisputeClaimInput, description: 'What is disputed.' }),
   }),
 });
 
@@ -206,18 +213,19 @@ builder.mutationField('fileDispute', (t) =>
       const me = requirePlayer(ctx).player.id;
       requireScope(ctx, 'games:play');
       const d = deps(ctx);
+      const claim = input.dispute;
       const facts =
-        input.facts && typeof input.facts === 'object' && !Array.isArray(input.facts) ? (input.facts as Record<string, unknown>) : {};
+        claim.facts && typeof claim.facts === 'object' && !Array.isArray(claim.facts) ? (claim.facts as Record<string, unknown>) : {};
       const receipt = value(
         await fileDispute(d, me, {
           gameId: String(input.gameId),
           expectedVersion: input.expectedVersion,
           idempotencyKey: input.idempotencyKey,
-          kind: input.kind,
-          concerns: input.concerns,
-          player: (input.player ?? null) as 0 | 1 | null,
+          kind: claim.kind,
+          concerns: claim.concerns,
+          player: (claim.player ?? null) as 0 | 1 | null,
           facts,
-          ...(input.note ? { note: input.note } : {}),
+          ...(claim.note ? { note: claim.note } : {}),
         }),
       );
       const game = value(await getGame(d, me, receipt.gameId, { atVersion: receipt.version }));

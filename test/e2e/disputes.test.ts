@@ -77,9 +77,15 @@ describe.each(STORE_TARGETS)('disputes on a stored game on $kind', (target) => {
     await api?.close();
   });
 
-  const file = async (p: Player, input: Record<string, unknown>) =>
-    (await graphql<Filed | ErrorResult>(api, 'fileDispute', FILE, { input: { idempotencyKey: freshKey(), ...input } }, p.token)) as Filed &
-      ErrorResult;
+  /** fileDispute with the game, version and key beside the claim (kind, concerns, facts …), as the input nests them. */
+  const file = async (p: Player, { gameId, expectedVersion, idempotencyKey = freshKey(), ...dispute }: Record<string, unknown>) =>
+    (await graphql<Filed | ErrorResult>(
+      api,
+      'fileDispute',
+      FILE,
+      { input: { gameId, expectedVersion, idempotencyKey, dispute } },
+      p.token,
+    )) as Filed & ErrorResult;
 
   /** A new NSA_2008 game where the first mover exchanged two tiles: the game, the mover, the other, the exchange's version. */
   const afterExchange = async () => {
