@@ -108,6 +108,7 @@ export const GAME_ROUTES: readonly Route[] = [
     status: 201,
     location: (v) => `/v1/games/${encodeURIComponent(String((v['game'] as Record<string, unknown>)['id']))}/disputes`,
     auth: PLAY,
+    replaces: 'POST /rest/file-dispute',
   },
   {
     operationId: 'listDisputes',
