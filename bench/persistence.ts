@@ -28,13 +28,13 @@ const LEVELS = [
   { games: 64, gamesPerConnection: 1 },
 ] as const;
 /** Games are cut at 40 turns so the figures stay those of ordinary games (bench/growth.ts covers length). */
-const TURNS_PER_GAME = 40;
+export const TURNS_PER_GAME = 40;
 const MAX_SECONDS_PER_LEVEL = 30;
 const BARE_SECONDS = 3;
 const P50_TARGET = 3;
 const P99_TARGET = 5;
 
-interface LevelResult {
+export interface LevelResult {
   readonly p50: number;
   readonly p99: number;
   readonly perSecond: number;
@@ -43,7 +43,7 @@ interface LevelResult {
 }
 
 /** One connection's games: it passes turn after turn, alternating the two players' tokens. */
-interface Lane {
+export interface Lane {
   readonly games: { readonly id: string; version: number }[];
   game: number;
   turn: number;
@@ -51,14 +51,19 @@ interface Lane {
   done: number;
 }
 
-const runStack = async (server: BenchServer, players: readonly [BenchPlayer, BenchPlayer], lanes: Lane[]): Promise<LevelResult> => {
+export const runStack = async (
+  server: Pick<BenchServer, 'host' | 'port'>,
+  players: readonly [BenchPlayer, BenchPlayer],
+  lanes: Lane[],
+  maxSeconds = MAX_SECONDS_PER_LEVEL,
+): Promise<LevelResult> => {
   let next = 0;
   const perConnection = lanes[0]!.games.length * TURNS_PER_GAME;
   const result = await autocannon({
     url: `http://${server.host}:${server.port}`,
     connections: lanes.length,
     pipelining: 1,
-    duration: MAX_SECONDS_PER_LEVEL,
+    duration: maxSeconds,
     maxConnectionRequests: perConnection,
     timeout: 30,
     // Each connection (client) gets its own lane; the request closures keep the lane, since
