@@ -5,7 +5,7 @@
  * the parent's requests: games to create, the service-level loop, the bare commits, its CPU time.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { submitTurn } from '../service/turns.js';
@@ -32,8 +32,12 @@ export type TurnServerReply =
   | { readonly kind: 'games'; readonly games: readonly { id: string; version: number }[] }
   | { readonly kind: 'service'; readonly turn: Latencies; readonly bare: Latencies }
   | { readonly kind: 'bare'; readonly bare: Latencies }
-  /** Microseconds of CPU (user + system) since the process started, and the resident set in bytes. */
-  | { readonly kind: 'cpu'; readonly micros: number; readonly rss: number }
+  /**
+   * Microseconds of CPU (user + system) since the process started, the resident set in bytes, and (on
+   * Postgres) the CPU microseconds of the database backends serving the app's pool (null on PGlite, whose
+   * database runs inside `micros`).
+   */
+  | { readonly kind: 'cpu'; readonly micros: number; readonly rss: number; readonly dbMicros: number | null }
   | { readonly kind: 'closed' };
 
 const summarize = (latencies: number[], seconds: number, errors: number): Latencies => {
@@ -123,6 +127,41 @@ const profile = async (step: 'start' | 'stop', backend: BenchBackend): Promise<v
   session.disconnect();
 };
 
+/** Postgres's backend processes are local: their CPU (utime + stime, /proc/<pid>/stat, 100 ticks a second on Linux). */
+const procMicros = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0; // a backend that ended (an idle connection the pool closed)
+  }
+};
+
+const POOL = Number(process.env['ARBITER_DB_POOL_MAX'] ?? 10);
+let backendPids: number[] = [];
+
+/** The CPU of the pool's backends: holds every pooled connection at once to learn their pids (first call), then reads /proc. */
+const backendMicros = async (server: BenchServer): Promise<number | null> => {
+  if (server.app.services.db.kind !== 'postgres') return null;
+  if (!backendPids.length) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived = 0;
+    const pids = Promise.all(
+      Array.from({ length: POOL }, () =>
+        server.app.services.db.withSession(async (s) => {
+          const [row] = await s.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          if (++arrived === POOL) release();
+          await held;
+          return row!.pid;
+        }),
+      ),
+    );
+    backendPids = await pids;
+  }
+  return backendPids.reduce((sum, pid) => sum + procMicros(pid), 0);
+};
+
 const main = async (): Promise<void> => {
   const backend = (process.env['BENCH_BACKEND'] ?? 'postgres') as BenchBackend;
   const server = await startBenchServer(`bench_turnpath_${process.pid}`, backend);
@@ -150,7 +189,7 @@ const main = async (): Promise<void> => {
         case 'cpu': {
           if (m.profile) await profile(m.profile, backend);
           const u = process.cpuUsage();
-          return send({ kind: 'cpu', micros: u.user + u.system, rss: process.memoryUsage.rss() });
+          return send({ kind: 'cpu', micros: u.user + u.system, rss: process.memoryUsage.rss(), dbMicros: await backendMicros(server) });
         }
         case 'close':
           if (server.loggedErrors.length) console.error('turn-server: unexpected errors', server.loggedErrors.slice(0, 3));

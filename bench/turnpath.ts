@@ -40,6 +40,8 @@ export interface TurnPathFigures {
   readonly service: { readonly turn: Latencies; readonly bare: Latencies };
   readonly games: { readonly stack: Latencies; readonly bare: Latencies };
   readonly cpuMsPerTurn: number;
+  /** Postgres's backends' CPU per turn over the same run; null on PGlite (inside cpuMsPerTurn). */
+  readonly dbCpuMsPerTurn: number | null;
   readonly rssMiB: number;
   readonly load: readonly [number, number];
 }
@@ -125,6 +127,8 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
       service: { turn: service.turn, bare: service.bare },
       games: { stack, bare },
       cpuMsPerTurn: (cpu1.micros - cpu0.micros) / 1000 / Math.max(1, stack.count),
+      dbCpuMsPerTurn:
+        cpu0.dbMicros === null || cpu1.dbMicros === null ? null : (cpu1.dbMicros - cpu0.dbMicros) / 1000 / Math.max(1, stack.count),
       rssMiB: cpu1.rss / 2 ** 20,
       load: [load0, loadavg()[0]!],
     };
@@ -198,6 +202,11 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       target: `≤ ${TARGETS.cpuMsPerTurn} ms`,
       met: f.cpuMsPerTurn <= TARGETS.cpuMsPerTurn,
     },
+    ...(f.dbCpuMsPerTurn === null
+      ? []
+      : [
+          { metric: `${name}: database CPU per pass turn (${GAMES} games, the pool's backends)`, value: sig(f.dbCpuMsPerTurn), unit: 'ms' },
+        ]),
     { metric: `${name}: load average (1 min) at start / end`, value: sig(f.load[0], 2), unit: `/ ${sig(f.load[1], 2)} (2 cores)` },
   ];
 };
