@@ -17,6 +17,7 @@ import { runStack, TURNS_PER_GAME, type Lane } from './persistence.js';
 import { percentile, postgresUrl, SUBMIT_TURN, unreachable, type BenchBackend, type BenchPlayer } from './server.js';
 import type { Latencies, TurnServerReply, TurnServerRequest } from './turn-server.js';
 import type { BenchRow, BenchSection } from './types.js';
+import { CLUB, costModel } from './cost.js';
 
 const HTTP_PAIRS = 300;
 const SERVICE_TURNS = 300;
@@ -51,10 +52,13 @@ interface Child {
   readonly proc: ChildProcess;
 }
 
-const startChild = async (backend: BenchBackend): Promise<{ child: Child; ready: Extract<TurnServerReply, { kind: 'ready' }> }> => {
+const startChild = async (
+  backend: BenchBackend,
+  env: Record<string, string> = {},
+): Promise<{ child: Child; ready: Extract<TurnServerReply, { kind: 'ready' }> }> => {
   const proc = fork(fileURLToPath(new URL('./turn-server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_BACKEND: backend },
+    env: { ...process.env, ...env, BENCH_BACKEND: backend },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting: { resolve: (m: TurnServerReply) => void; reject: (e: Error) => void }[] = [];
@@ -76,35 +80,51 @@ const startChild = async (backend: BenchBackend): Promise<{ child: Child; ready:
 };
 
 /** One `{ __typename }` with a bearer token, then one submitTurn, HTTP_PAIRS times (after a warm-up), one at a time. */
-const runHttp = async (base: string, players: readonly [BenchPlayer, BenchPlayer], game: { id: string; version: number }) => {
-  const post = async (query: string, variables: unknown, token: string): Promise<{ data?: Record<string, any> }> => {
-    const res = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as { data?: Record<string, any> };
-  };
-  const floor: number[] = [];
-  const turn: number[] = [];
-  for (let i = 0; i < HTTP_PAIRS + 30; i++) {
-    const player = players[i % 2]!;
-    const t0 = performance.now();
-    const f = await post('{ __typename }', {}, player.token);
-    const t1 = performance.now();
-    const input = { gameId: game.id, expectedVersion: game.version, idempotencyKey: randomUUID(), action: { pass: true } };
-    const r = (await post(SUBMIT_TURN, { input }, player.token)).data?.['submitTurn'] as { __typename: string; version: number };
-    const t2 = performance.now();
-    if (f.data?.['__typename'] !== 'Query' || r?.__typename !== 'Game') throw new Error(`HTTP pair ${i}: ${JSON.stringify(r)}`);
-    game.version = r.version;
-    if (i >= 30) {
-      floor.push(t1 - t0);
-      turn.push(t2 - t1);
-    }
+interface HttpLane {
+  readonly base: string;
+  readonly players: readonly [BenchPlayer, BenchPlayer];
+  readonly game: { id: string; version: number };
+  readonly floor: number[];
+  readonly turn: number[];
+}
+
+const post = async (base: string, query: string, variables: unknown, token: string): Promise<{ data?: Record<string, any> }> => {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: Record<string, any> };
+};
+
+/** One `{ __typename }` with a bearer token, then one submitTurn with the same token; recorded unless warming up. */
+const httpPair = async (lane: HttpLane, i: number, record: boolean): Promise<void> => {
+  const player = lane.players[i % 2]!;
+  const t0 = performance.now();
+  const f = await post(lane.base, '{ __typename }', {}, player.token);
+  const t1 = performance.now();
+  const input = { gameId: lane.game.id, expectedVersion: lane.game.version, idempotencyKey: randomUUID(), action: { pass: true } };
+  const r = (await post(lane.base, SUBMIT_TURN, { input }, player.token)).data?.['submitTurn'] as { __typename: string; version: number };
+  const t2 = performance.now();
+  if (f.data?.['__typename'] !== 'Query' || r?.__typename !== 'Game') throw new Error(`HTTP pair ${i}: ${JSON.stringify(r)}`);
+  lane.game.version = r.version;
+  if (record) {
+    lane.floor.push(t1 - t0);
+    lane.turn.push(t2 - t1);
   }
-  floor.sort((a, b) => a - b);
-  turn.sort((a, b) => a - b);
-  return { turnP50: percentile(turn, 50), floorP50: percentile(floor, 50) };
+};
+
+const WARM_PAIRS = 30;
+const p50 = (xs: number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+/** HTTP_PAIRS pairs one at a time (after a warm-up) on each lane, the lanes taking turns so that they see the same load. */
+const runHttp = async (lanes: readonly HttpLane[]): Promise<{ turnP50: number; floorP50: number }[]> => {
+  for (let i = 0; i < HTTP_PAIRS + WARM_PAIRS; i++) for (const lane of lanes) await httpPair(lane, i, i >= WARM_PAIRS);
+  return lanes.map((l) => ({ turnP50: p50(l.turn), floorP50: p50(l.floor) }));
 };
 
 export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> => {
@@ -113,7 +133,7 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
   try {
     const base = `http://127.0.0.1:${ready.port}`;
     const [httpGame] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
-    const http = await runHttp(base, ready.players, { ...httpGame! });
+    const [http] = await runHttp([{ base, players: ready.players, game: { ...httpGame! }, floor: [], turn: [] }]);
     const service = await child.ask({ kind: 'service', turns: SERVICE_TURNS }, 'service');
     const { games } = await child.ask({ kind: 'games', count: GAMES }, 'games');
     const lanes: Lane[] = games.map((g) => ({ games: [{ ...g }], game: 0, turn: 0, errors: 0, done: 0 }));
@@ -123,7 +143,7 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
     const { bare } = await child.ask({ kind: 'bare', concurrency: GAMES, seconds: BARE_SECONDS }, 'bare');
     return {
       backend,
-      http,
+      http: http!,
       service: { turn: service.turn, bare: service.bare },
       games: { stack, bare },
       cpuMsPerTurn: (cpu1.micros - cpu0.micros) / 1000 / Math.max(1, stack.count),
@@ -138,6 +158,51 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
 };
 
 const sig = (x: number, digits = 3): number => Number(x.toPrecision(digits));
+
+/**
+ * The verified-token cache (graph/auth.ts) on and off in the same run: two servers, the HTTP pairs sent
+ * to each in turn, and each server's CPU per request over the loop. `npx tsx bench/turnpath.ts ab <backend>`.
+ */
+export const authCacheAb = async (backend: BenchBackend): Promise<BenchRow[]> => {
+  const load0 = loadavg()[0]!;
+  const sides = [
+    { name: 'cache on (5 s)', ms: '5000' },
+    { name: 'cache off', ms: '0' },
+  ];
+  const started = [];
+  for (const side of sides) started.push(await startChild(backend, { ARBITER_AUTH_CACHE_MS: side.ms }));
+  try {
+    const lanes: HttpLane[] = [];
+    for (const { child, ready } of started) {
+      const [game] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
+      lanes.push({ base: `http://127.0.0.1:${ready.port}`, players: ready.players, game: { ...game! }, floor: [], turn: [] });
+    }
+    const cpu0 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
+    const results = await runHttp(lanes);
+    const cpu1 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
+    const name = backend === 'postgres' ? 'Postgres' : 'PGlite';
+    const rows: BenchRow[] = sides.flatMap((side, i) => [
+      {
+        metric: `${name}, ${side.name}: HTTP submitTurn p50 / authenticated \`{ __typename }\` p50`,
+        value: sig(results[i]!.turnP50),
+        unit: `ms / ${sig(results[i]!.floorP50)} ms`,
+      },
+      {
+        metric: `${name}, ${side.name}: server CPU per request (both kinds)`,
+        value: sig((cpu1[i]!.micros - cpu0[i]!.micros) / 1000 / (2 * (HTTP_PAIRS + WARM_PAIRS))),
+        unit: 'ms',
+      },
+    ]);
+    rows.push({
+      metric: `${name}: load average (1 min) at start / end`,
+      value: sig(load0, 2),
+      unit: `/ ${sig(loadavg()[0]!, 2)} (2 cores)`,
+    });
+    return rows;
+  } finally {
+    for (const { child } of started) await child.ask({ kind: 'close' }, 'closed').catch(() => undefined);
+  }
+};
 
 export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
   const name = f.backend === 'postgres' ? 'Postgres' : 'PGlite';
@@ -217,13 +282,35 @@ export const NOTES = [
   "The server runs in its own process (bench/turn-server.ts); its CPU per turn is process.cpuUsage (user + system) over the 64-game run ÷ turns. On PGlite that includes the database (in the same process); on Postgres the database's own CPU is not in it.",
 ];
 
+/** bench/cost.ts on a Postgres run's figures: what these turns would cost on AWS. */
+export const costRows = (f: TurnPathFigures): BenchRow[] => {
+  const measured = { requestMs: f.http.turnP50, serverCpuMs: f.cpuMsPerTurn, dbCpuMs: f.dbCpuMsPerTurn ?? 0, rssMiB: f.rssMiB };
+  const c = costModel(measured);
+  const usd = (x: number) => Number(x.toPrecision(3));
+  return [
+    {
+      metric: 'AWS: $ per million pass turns (Lambda + API Gateway + Aurora)',
+      value: usd(c.perMillionTurns.total),
+      unit: `$ (${usd(c.perMillionTurns.lambda)} + ${usd(c.perMillionTurns.apiGateway)} + ${usd(c.perMillionTurns.aurora)}; ${c.billedMs} ms billed per request)`,
+    },
+    {
+      metric: `AWS: $ per month, club of ${CLUB.games} correspondence games`,
+      value: usd(c.club.total),
+      unit: `$ (Aurora ${usd(c.club.aurora)}, RDS Proxy ${usd(c.club.rdsProxy)}, Lambda ${usd(c.club.lambda)}, API Gateway ${usd(c.club.apiGateway)})`,
+    },
+  ];
+};
+
 export async function run(): Promise<BenchSection> {
   const title = 'Turn path against its floors (Postgres and PGlite)';
   const rows: BenchRow[] = [];
   const notes = [...NOTES];
   const down = await unreachable();
   if (down) notes.push(`Postgres not measured: no Postgres at ${postgresUrl()} (${down}).`);
-  for (const backend of down ? (['pglite'] as const) : (['postgres', 'pglite'] as const)) rows.push(...rowsOf(await measure(backend)));
+  for (const backend of down ? (['pglite'] as const) : (['postgres', 'pglite'] as const)) {
+    const figures = await measure(backend);
+    rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
+  }
   return { title, rows, notes };
 }
 
@@ -231,9 +318,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { renderResults } = await import('./run.js');
   const only = process.argv.slice(2) as BenchBackend[];
   let section: BenchSection;
-  if (only.length) {
+  if ((only[0] as string) === 'ab') {
+    section = { title: 'Verified-token cache on and off', rows: await authCacheAb(only[1] ?? 'postgres'), notes: [] };
+  } else if (only.length) {
     const rows: BenchRow[] = [];
-    for (const backend of only) rows.push(...rowsOf(await measure(backend))); // one after another: they would compete for the cores
+    for (const backend of only) {
+      // One after another: they would compete for the cores.
+      const figures = await measure(backend);
+      rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
+    }
     section = { title: 'Turn path', rows, notes: NOTES };
   } else section = await run();
   process.stdout.write(renderResults([section], []));
