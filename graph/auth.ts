@@ -196,6 +196,11 @@ export interface PrincipalCache {
   /** Drops every cached token of `playerId`: their next request is checked against the database again. */
   forgetPlayer(playerId: string): void;
   readonly ttlMs: number;
+  /**
+   * Checks under way, by token: requests that arrive with a token while it is being checked wait for that
+   * check instead of each making their own (64 concurrent games whose entry expired at once made 64 checks).
+   */
+  readonly pending: Map<string, Promise<Principal>>;
 }
 
 export const DEFAULT_PRINCIPAL_CACHE_MS = 5_000;
@@ -213,6 +218,7 @@ export const createPrincipalCache = (ttlMs: number, maxEntries = PRINCIPAL_CACHE
   const entries = new Map<string, { principal: PlayerPrincipal; untilMs: number }>();
   return {
     ttlMs,
+    pending: new Map(),
     get: (token, nowMs) => {
       const e = entries.get(token);
       if (!e) return null;
@@ -250,9 +256,23 @@ export const authenticate = async (
     if (!key.ok) return { kind: 'anonymous', problem: key.error.message };
     return { kind: 'player', player: key.value.owner, via: 'api-key', apiKeyId: key.value.key.id, scopes: key.value.scopes };
   }
-  const nowMs = deps.now.getTime();
-  const cached = deps.cache?.get(credential, nowMs);
+  const cache = deps.cache;
+  if (!cache || cache.ttlMs <= 0) return authenticateToken(credential, deps);
+  const cached = cache.get(credential, deps.now.getTime());
   if (cached) return cached;
+  const pending = cache.pending.get(credential);
+  if (pending) return pending;
+  const checking = authenticateToken(credential, deps).finally(() => cache.pending.delete(credential));
+  cache.pending.set(credential, checking);
+  return checking;
+};
+
+/** A player token checked against the keys and the players table; a valid one goes into `deps.cache`. */
+const authenticateToken = async (
+  credential: string,
+  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date; readonly cache?: PrincipalCache },
+): Promise<Principal> => {
+  const nowMs = deps.now.getTime();
   const verified = await verifyToken(deps.jwt, credential, deps.now);
   if ('problem' in verified) return { kind: 'anonymous', problem: verified.problem };
   const player = await findPlayerById(deps.client, verified.playerId);

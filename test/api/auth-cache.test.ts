@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPrincipalCache, principalCacheMsFromEnv, type PlayerPrincipal } from '../../graph/auth.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from './harness.js';
 
@@ -61,6 +61,19 @@ describe.each(STORE_TARGETS)('the verified-token cache on $kind', (target) => {
     api.app.services.principals.forgetPlayer(q.id);
     expect((await api.gql(ME, {}, q.token)).body.data!['me']).toMatchObject({ __typename: 'UnauthenticatedError' });
     api.setNow(START);
+  });
+
+  it('checks a token once for requests that arrive with it together', async () => {
+    api.setNow(START);
+    const p = await api.register('scache');
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => api.gql(ME, {}, p.token)));
+      for (const a of answers) expect(a.body.data!['me']).toMatchObject({ __typename: 'Player', id: p.id });
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('never answers a token past its expiry', async () => {
