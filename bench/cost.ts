@@ -160,10 +160,11 @@ export const costModel = (
 };
 
 /**
- * The last measured figures (bench/RESULTS.md, "Turn path", Postgres, after the changes of issue #17).
- * Lambda runs arm64, this machine x64 under other engineers' load: a stand-in, not a Lambda measurement.
+ * The last measured figures (bench/RESULTS.md, "Turn path", Postgres, after the changes of issue #17, on
+ * 2026-11-27 at a load average of 16–21 on 2 cores). Lambda runs arm64 with its own vCPU share, this was a
+ * heavily shared x64 machine: a pessimistic stand-in (times 5–15× an idle run), not a Lambda measurement.
  */
-export const MEASURED: Measured = { requestMs: 16, serverCpuMs: 5.5, dbCpuMs: 1.5, rssMiB: 307 };
+export const MEASURED: Measured = { requestMs: 75.1, serverCpuMs: 8.4, dbCpuMs: 6.29, rssMiB: 348 };
 
 const usd = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
 
