@@ -28,13 +28,13 @@ const LEVELS = [
   { games: 64, gamesPerConnection: 1 },
 ] as const;
 /** Games are cut at 40 turns so the figures stay those of ordinary games (bench/growth.ts covers length). */
-const TURNS_PER_GAME = 40;
+export const TURNS_PER_GAME = 40;
 const MAX_SECONDS_PER_LEVEL = 30;
 const BARE_SECONDS = 3;
 const P50_TARGET = 3;
 const P99_TARGET = 5;
 
-interface LevelResult {
+export interface LevelResult {
   readonly p50: number;
   readonly p99: number;
   readonly perSecond: number;
@@ -43,7 +43,7 @@ interface LevelResult {
 }
 
 /** One connection's games: it passes turn after turn, alternating the two players' tokens. */
-interface Lane {
+export interface Lane {
   readonly games: { readonly id: string; version: number }[];
   game: number;
   turn: number;
@@ -51,14 +51,19 @@ interface Lane {
   done: number;
 }
 
-const runStack = async (server: BenchServer, players: readonly [BenchPlayer, BenchPlayer], lanes: Lane[]): Promise<LevelResult> => {
+export const runStack = async (
+  server: Pick<BenchServer, 'host' | 'port'>,
+  players: readonly [BenchPlayer, BenchPlayer],
+  lanes: Lane[],
+  maxSeconds = MAX_SECONDS_PER_LEVEL,
+): Promise<LevelResult> => {
   let next = 0;
   const perConnection = lanes[0]!.games.length * TURNS_PER_GAME;
   const result = await autocannon({
     url: `http://${server.host}:${server.port}`,
     connections: lanes.length,
     pipelining: 1,
-    duration: MAX_SECONDS_PER_LEVEL,
+    duration: maxSeconds,
     maxConnectionRequests: perConnection,
     timeout: 30,
     // Each connection (client) gets its own lane; the request closures keep the lane, since
@@ -236,12 +241,12 @@ export async function run(): Promise<BenchSection> {
     "The server, Postgres and the load generator share this machine's cores, so the stack's figures include the load generator's CPU too.",
   ];
   notes.push(
-    "One pass turn is 6 SQL statements (see the Growth section): the player behind the token; the game's status and seats with their players (one SELECT); BEGIN; the idempotency check, the version lock and the game row, secret and event log (one statement, a CTE in store/games.ts openTurn); the events, outbox rows, idempotency record and new version (one statement, commitTurn); COMMIT. The answer is built from the state the turn computed (no second read or fold; a retried idempotency key rebuilds the same view from the log). Until 2026-11-21 a turn was 20 statements and the answer re-read and re-folded the log: p50 ratios 50× / 73× / 37× at 1 / 8 / 64 games, ~32–58 turns/s.",
+    "One pass turn is 6 SQL statements (see the Growth section), 5 while the token's player is cached (graph/auth.ts, 5 s): the player behind the token; the game's status and seats with their players (one SELECT); BEGIN; the idempotency check, the version lock and the game row, secret and event log (one statement, a CTE in store/games.ts openTurn); the events, outbox rows, idempotency record and new version (one statement, commitTurn); COMMIT. The answer is built from the state the turn computed (no second read or fold; a retried idempotency key rebuilds the same view from the log). Until 2026-11-21 a turn was 20 statements and the answer re-read and re-folded the log: p50 ratios 50× / 73× / 37× at 1 / 8 / 64 games, ~32–58 turns/s.",
     'A state snapshot on the game row was measured and not added: in these 40-turn games the fold costs ~0.12 ms of an ~8 ms turn (CPU profile, game/apply.ts), and turn latency stays flat with game length (Growth).',
   );
   if (misses.length) {
     notes.push(
-      `Missed at ${misses.join(', ')} concurrent game(s). Why: the target (3× a 0.4 ms commit ≈ 1.3 ms at one game) is below the cost of one authenticated GraphQL request before any game work — measured one at a time on this machine, \`{ __typename }\` over HTTP takes ~1.7 ms anonymous and ~3 ms with a bearer token (Yoga parse/validate/execute and response, JWT verification through WebCrypto, the player lookup); then 6 statements instead of 3, each through Prisma's driver adapter (a Prisma query ~0.3 ms against ~0.07 ms for a bare pg round trip here), the fold and the view. Under concurrency the stack's CPU (one Node process, JSON and GraphQL) is the bottleneck, and it shares 2 cores with Postgres and autocannon. What would fix it: measure the target at the service level (service/turns.ts submitTurn against the bare commit) or relax it to the HTTP + GraphQL floor; beyond that, cache verified tokens' players for a few seconds (one statement less), run the two turn statements on pg directly with prepared statements instead of through Prisma's adapter, and run more than one Node process per host.`,
+      `Missed at ${misses.join(', ')} concurrent game(s). Why: the target (3× a 0.4 ms commit ≈ 1.3 ms at one game) is below the cost of one authenticated GraphQL request before any game work — measured one at a time on this machine, \`{ __typename }\` over HTTP takes ~1.7 ms anonymous and ~3 ms with a bearer token (Yoga parse/validate/execute and response, JWT verification through WebCrypto, the player lookup); then 6 statements instead of 3, each through Prisma's driver adapter (a Prisma query ~0.3 ms against ~0.07 ms for a bare pg round trip here), the fold and the view. Under concurrency the stack's CPU (one Node process, JSON and GraphQL) is the bottleneck, and it shares 2 cores with Postgres and autocannon. What would fix it: measure the target at the service level (service/turns.ts submitTurn against the bare commit) or relax it to the HTTP + GraphQL floor; beyond that (the verified-token cache is done: bench/turnpath.ts, issue #17), run the two turn statements on pg directly with prepared statements instead of through Prisma's adapter, and run more than one Node process per host.`,
     );
   }
   return { title, rows, notes };

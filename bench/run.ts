@@ -18,6 +18,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   security: () => import('./security.js'),
   persistence: () => import('./persistence.js'),
   growth: () => import('./growth.js'),
+  turnpath: () => import('./turnpath.js'),
 };
 
 const formatValue = (v: number): string =>

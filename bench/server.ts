@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createApp, type App } from '../functions/app.js';
 import { NO_RATE_LIMITS } from '../service/rate-limits.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
-import { parseDatabaseUrl } from '../store/db.js';
+import { IN_MEMORY, parseDatabaseUrl } from '../store/db.js';
 
 export const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
 export const postgresUrl = (): string => process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_POSTGRES_URL;
@@ -78,13 +78,16 @@ export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 /** Rule-set overrides that let a game go on passing forever (no six-scoreless-turns end). */
 export const ENDLESS = { end: { scorelessTurns: null } } as const;
 
-export const startBenchServer = async (schema: string): Promise<BenchServer> => {
+/** Where a bench server keeps its games: the local Postgres, or PGlite in memory (the embedded default of `npm start`). */
+export type BenchBackend = 'postgres' | 'pglite';
+
+export const startBenchServer = async (schema: string, backend: BenchBackend = 'postgres'): Promise<BenchServer> => {
   ensureShippedLexicons();
   const url = postgresUrl();
   const databaseUrl = withSchema(url, schema);
   const loggedErrors: unknown[] = [];
   const app = await createApp({
-    dbOptions: { databaseUrl },
+    dbOptions: backend === 'pglite' ? { dataDir: IN_MEMORY } : { databaseUrl },
     jwt: { secret: new TextEncoder().encode(BENCH_JWT_SECRET), ttlSeconds: 24 * 3600, issuer: 'arbiter' },
     graphiql: false,
     // The benches measure throughput and growth (thousands of games by two players): no per-client limits.
@@ -140,7 +143,7 @@ export const startBenchServer = async (schema: string): Promise<BenchServer> => 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
-      await dropSchema(url, schema);
+      if (backend === 'postgres') await dropSchema(url, schema);
     },
   };
 };

@@ -1,5 +1,5 @@
 import { createDb, type CreateDbOptions, type Db } from '../store/db.js';
-import { jwtConfigFromEnv, type JwtConfig } from '../graph/auth.js';
+import { createPrincipalCache, jwtConfigFromEnv, principalCacheMsFromEnv, type JwtConfig } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
@@ -30,6 +30,8 @@ export interface AppOptions extends YogaOptions {
   readonly rateLimits?: RateLimitConfig;
   /** Proxies that append to X-Forwarded-For; default ARBITER_TRUST_PROXY, else 0. */
   readonly trustedProxies?: number;
+  /** How long a verified token's player is kept (graph/auth.ts PrincipalCache); default ARBITER_AUTH_CACHE_MS, else 5000; 0: off. */
+  readonly principalCacheMs?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly warn?: (message: string) => void;
   /**
@@ -70,6 +72,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     webhookDestinations,
     rateLimits: createRateLimiter(rateLimitConfig, postgresRateLimitStore(db)),
     trustedProxies,
+    principals: createPrincipalCache(options.principalCacheMs ?? principalCacheMsFromEnv(env)),
     now: options.now ?? (() => new Date()),
   };
   // The /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.

@@ -145,6 +145,28 @@ const verifyWith = async (config: JwtConfig, token: string, now: Date, keys: Jwt
   throw lastError;
 };
 
+/** A valid token's player and when the token expires (ms since the epoch), or why it is not valid. */
+const verifyToken = async (
+  config: JwtConfig,
+  token: string,
+  now: Date,
+): Promise<{ playerId: string; expiresAtMs: number } | { problem: string }> => {
+  try {
+    let payload;
+    try {
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now)));
+    } catch (e) {
+      if (!(e instanceof joseErrors.JWSSignatureVerificationFailed) || !config.source) throw e;
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now, true)));
+    }
+    if (!payload.sub) return { problem: 'The token names no player.' };
+    return { playerId: payload.sub, expiresAtMs: payload.exp === undefined ? Infinity : payload.exp * 1000 };
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) return { problem: 'The token has expired: sign in again (login).' };
+    return { problem: 'The token is not valid: sign in again (login).' };
+  }
+};
+
 /**
  * The player id in a valid token, or why it is not valid. A token whose signature no known key matches
  * makes a rotating key source refresh once (another container may sign with a newer key already).
@@ -154,28 +176,76 @@ export const verifyPlayerToken = async (
   token: string,
   now: Date,
 ): Promise<{ playerId: string } | { problem: string }> => {
-  try {
-    let payload;
-    try {
-      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now)));
-    } catch (e) {
-      if (!(e instanceof joseErrors.JWSSignatureVerificationFailed) || !config.source) throw e;
-      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now, true)));
-    }
-    return payload.sub ? { playerId: payload.sub } : { problem: 'The token names no player.' };
-  } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) return { problem: 'The token has expired: sign in again (login).' };
-    return { problem: 'The token is not valid: sign in again (login).' };
-  }
+  const verified = await verifyToken(config, token, now);
+  return 'problem' in verified ? verified : { playerId: verified.playerId };
+};
+
+/**
+ * Players behind recently verified tokens, so that a player's next requests skip the signature check
+ * and the player lookup (one statement of every authenticated request; issue #17, bench/turnpath.ts).
+ * An entry lives `ttlMs` at most, and never past its token's expiry. Only tokens are kept: player rows
+ * never change (no update or delete in store/players.ts) and a token cannot be revoked, so a cached
+ * answer is the answer a fresh check would give, except for a player removed from the database by hand
+ * (refused after at most `ttlMs`). API keys are not kept: revoking one (possibly in another process)
+ * must refuse its very next request. Whatever comes to invalidate a player's tokens (a password change,
+ * a deletion) must call `forgetPlayer` here and, for the other processes, bound them by `ttlMs`.
+ */
+export interface PrincipalCache {
+  get(token: string, nowMs: number): PlayerPrincipal | null;
+  set(token: string, principal: PlayerPrincipal, untilMs: number): void;
+  /** Drops every cached token of `playerId`: their next request is checked against the database again. */
+  forgetPlayer(playerId: string): void;
+  readonly ttlMs: number;
+  /**
+   * Checks under way, by token: requests that arrive with a token while it is being checked wait for that
+   * check instead of each making their own (64 concurrent games whose entry expired at once made 64 checks).
+   */
+  readonly pending: Map<string, Promise<Principal>>;
+}
+
+export const DEFAULT_PRINCIPAL_CACHE_MS = 5_000;
+const PRINCIPAL_CACHE_ENTRIES = 10_000;
+
+/** `ARBITER_AUTH_CACHE_MS` (default 5000; 0 turns the cache off). */
+export const principalCacheMsFromEnv = (env: Readonly<Record<string, string | undefined>> = process.env): number => {
+  const ms = Number(env['ARBITER_AUTH_CACHE_MS'] ?? DEFAULT_PRINCIPAL_CACHE_MS);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`ARBITER_AUTH_CACHE_MS must be a whole number of milliseconds ≥ 0, not "${env['ARBITER_AUTH_CACHE_MS']}"`);
+  return ms;
+};
+
+export const createPrincipalCache = (ttlMs: number, maxEntries = PRINCIPAL_CACHE_ENTRIES): PrincipalCache => {
+  const entries = new Map<string, { principal: PlayerPrincipal; untilMs: number }>();
+  return {
+    ttlMs,
+    pending: new Map(),
+    get: (token, nowMs) => {
+      const e = entries.get(token);
+      if (!e) return null;
+      if (e.untilMs > nowMs) return e.principal;
+      entries.delete(token);
+      return null;
+    },
+    set: (token, principal, untilMs) => {
+      if (ttlMs <= 0) return;
+      // Oldest first (a Map keeps insertion order): a flood of tokens costs memory no further than maxEntries.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(token, { principal, untilMs });
+    },
+    forgetPlayer: (playerId) => {
+      for (const [token, e] of entries) if (e.principal.player.id === playerId) entries.delete(token);
+    },
+  };
 };
 
 /**
  * The principal for a request's `Authorization` header. Queries the database for the player (a
- * deleted player's token is worthless) or the key.
+ * deleted player's token is worthless) or the key; a token seen in the last few seconds is answered
+ * from `cache` (see {@link PrincipalCache}).
  */
 export const authenticate = async (
   authorization: string | null,
-  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date },
+  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date; readonly cache?: PrincipalCache },
 ): Promise<Principal> => {
   if (!authorization) return ANONYMOUS;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -186,9 +256,28 @@ export const authenticate = async (
     if (!key.ok) return { kind: 'anonymous', problem: key.error.message };
     return { kind: 'player', player: key.value.owner, via: 'api-key', apiKeyId: key.value.key.id, scopes: key.value.scopes };
   }
-  const verified = await verifyPlayerToken(deps.jwt, credential, deps.now);
+  const cache = deps.cache;
+  if (!cache || cache.ttlMs <= 0) return authenticateToken(credential, deps);
+  const cached = cache.get(credential, deps.now.getTime());
+  if (cached) return cached;
+  const pending = cache.pending.get(credential);
+  if (pending) return pending;
+  const checking = authenticateToken(credential, deps).finally(() => cache.pending.delete(credential));
+  cache.pending.set(credential, checking);
+  return checking;
+};
+
+/** A player token checked against the keys and the players table; a valid one goes into `deps.cache`. */
+const authenticateToken = async (
+  credential: string,
+  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date; readonly cache?: PrincipalCache },
+): Promise<Principal> => {
+  const nowMs = deps.now.getTime();
+  const verified = await verifyToken(deps.jwt, credential, deps.now);
   if ('problem' in verified) return { kind: 'anonymous', problem: verified.problem };
   const player = await findPlayerById(deps.client, verified.playerId);
   if (!player) return { kind: 'anonymous', problem: 'The token names a player who no longer exists.' };
-  return { kind: 'player', player, via: 'jwt', apiKeyId: null, scopes: API_SCOPES };
+  const principal: PlayerPrincipal = { kind: 'player', player, via: 'jwt', apiKeyId: null, scopes: API_SCOPES };
+  if (deps.cache) deps.cache.set(credential, principal, Math.min(nowMs + deps.cache.ttlMs, verified.expiresAtMs));
+  return principal;
 };

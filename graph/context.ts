@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../service/context.js';
 import type { RateLimiter } from '../service/rate-limits.js';
 import type { DestinationPolicy } from '../service/webhook-destination.js';
-import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal } from './auth.js';
+import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal, type PrincipalCache } from './auth.js';
 import type { ApiScope } from '../service/accounts.js';
 import { clientAddress, type ServerContextLike } from './client-address.js';
 import { ForbiddenError, UnauthenticatedError } from './error-classes.js';
@@ -19,6 +19,8 @@ export interface AppServices extends ServiceDeps {
   readonly rateLimits: RateLimiter;
   /** Proxies in front of the server that append to X-Forwarded-For (ARBITER_TRUST_PROXY; graph/client-address.ts). */
   readonly trustedProxies: number;
+  /** Players behind recently verified tokens (graph/auth.ts; ARBITER_AUTH_CACHE_MS). */
+  readonly principals: PrincipalCache;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */
@@ -43,6 +45,7 @@ export const createContext = async (services: AppServices, server: ServerContext
     client: services.db.prisma,
     jwt: services.jwt,
     now: services.now(),
+    cache: services.principals,
   }),
   clientAddress: clientAddress(server, services.trustedProxies),
 });

@@ -78,6 +78,7 @@ export const imageResponse = async (services: AppServices, request: Request, gam
     client: services.db.prisma,
     jwt: services.jwt,
     now: services.now(),
+    cache: services.principals,
   });
   if (principal.kind === 'anonymous' && principal.problem) return edgeProblem('UNAUTHENTICATED', principal.problem, instance);
   if (principal.kind === 'player' && !principal.scopes.includes('games:read'))

@@ -1,0 +1,333 @@
+/**
+ * The turn path against its floors (issue #17): each figure is a ratio of two sides measured in the
+ * same run, since absolute times on a shared 2-core machine drift 2–3× between runs. On Postgres and
+ * on PGlite (in memory, the embedded default), side by side:
+ * - 1 game over HTTP: submitTurn p50 ÷ an authenticated `{ __typename }` p50 (Yoga + token + player);
+ * - service level (service/turns.ts submitTurn, no HTTP or GraphQL) p50 ÷ a bare INSERT commit p50;
+ * - 64 games (autocannon, bench/persistence.ts): turns/s ÷ bare commits/s and p99 ÷ bare p99;
+ * - server CPU per pass turn over the 64-game run (process.cpuUsage of the server process ÷ turns).
+ * The server runs in a child process (bench/turn-server.ts); `BENCH_CPU_PROF=<dir>` has it write a
+ * CPU profile of the 64-game run (bench/profile-top.ts lists its top functions), and `npx tsx bench/turnpath.ts [postgres|pglite]` prints this section alone.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runStack, TURNS_PER_GAME, type Lane } from './persistence.js';
+import { percentile, postgresUrl, SUBMIT_TURN, unreachable, type BenchBackend, type BenchPlayer } from './server.js';
+import type { Latencies, TurnServerReply, TurnServerRequest } from './turn-server.js';
+import type { BenchRow, BenchSection } from './types.js';
+import { CLUB, costModel } from './cost.js';
+
+const HTTP_PAIRS = 300;
+const SERVICE_TURNS = 300;
+const GAMES = 64;
+const BARE_SECONDS = 3;
+/** PGlite runs one transaction at a time: its 64 games take longer than Postgres's. */
+const MAX_SECONDS = 60;
+
+export const TARGETS = {
+  httpOverFloor: { postgres: 1.5, pglite: 2 },
+  serviceOverBare: 3,
+  throughputShare: 0.15,
+  p99OverBare: 10,
+  cpuMsPerTurn: 1,
+} as const;
+
+/** One backend's measured sides; every ratio of the section is made from these. */
+export interface TurnPathFigures {
+  readonly backend: BenchBackend;
+  readonly http: { readonly turnP50: number; readonly floorP50: number };
+  readonly service: { readonly turn: Latencies; readonly bare: Latencies };
+  readonly games: { readonly stack: Latencies; readonly bare: Latencies };
+  readonly cpuMsPerTurn: number;
+  /** Postgres's backends' CPU per turn over the same run; null on PGlite (inside cpuMsPerTurn). */
+  readonly dbCpuMsPerTurn: number | null;
+  readonly rssMiB: number;
+  readonly load: readonly [number, number];
+}
+
+interface Child {
+  ask<K extends TurnServerReply['kind']>(m: TurnServerRequest, kind: K): Promise<Extract<TurnServerReply, { kind: K }>>;
+  readonly proc: ChildProcess;
+}
+
+const startChild = async (
+  backend: BenchBackend,
+  env: Record<string, string> = {},
+): Promise<{ child: Child; ready: Extract<TurnServerReply, { kind: 'ready' }> }> => {
+  const proc = fork(fileURLToPath(new URL('./turn-server.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, BENCH_BACKEND: backend },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: { resolve: (m: TurnServerReply) => void; reject: (e: Error) => void }[] = [];
+  proc.on('message', (m: TurnServerReply) => waiting.shift()?.resolve(m));
+  proc.on('exit', (code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`turn-server exited (${code})`));
+  });
+  const next = () => new Promise<TurnServerReply>((resolve, reject) => waiting.push({ resolve, reject }));
+  const ask: Child['ask'] = async (m, kind) => {
+    const reply = next();
+    proc.send(m);
+    const r = await reply;
+    if (r.kind !== kind) throw new Error(`turn-server answered ${r.kind}, not ${kind}`);
+    return r as never;
+  };
+  const ready = await next();
+  if (ready.kind !== 'ready') throw new Error(`turn-server: ${ready.kind}`);
+  return { child: { ask, proc }, ready };
+};
+
+/** One `{ __typename }` with a bearer token, then one submitTurn, HTTP_PAIRS times (after a warm-up), one at a time. */
+interface HttpLane {
+  readonly base: string;
+  readonly players: readonly [BenchPlayer, BenchPlayer];
+  readonly game: { id: string; version: number };
+  readonly floor: number[];
+  readonly turn: number[];
+}
+
+const post = async (base: string, query: string, variables: unknown, token: string): Promise<{ data?: Record<string, any> }> => {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: Record<string, any> };
+};
+
+/** One `{ __typename }` with a bearer token, then one submitTurn with the same token; recorded unless warming up. */
+const httpPair = async (lane: HttpLane, i: number, record: boolean): Promise<void> => {
+  const player = lane.players[i % 2]!;
+  const t0 = performance.now();
+  const f = await post(lane.base, '{ __typename }', {}, player.token);
+  const t1 = performance.now();
+  const input = { gameId: lane.game.id, expectedVersion: lane.game.version, idempotencyKey: randomUUID(), action: { pass: true } };
+  const r = (await post(lane.base, SUBMIT_TURN, { input }, player.token)).data?.['submitTurn'] as { __typename: string; version: number };
+  const t2 = performance.now();
+  if (f.data?.['__typename'] !== 'Query' || r?.__typename !== 'Game') throw new Error(`HTTP pair ${i}: ${JSON.stringify(r)}`);
+  lane.game.version = r.version;
+  if (record) {
+    lane.floor.push(t1 - t0);
+    lane.turn.push(t2 - t1);
+  }
+};
+
+const WARM_PAIRS = 30;
+const p50 = (xs: number[]): number =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+/** HTTP_PAIRS pairs one at a time (after a warm-up) on each lane, the lanes taking turns so that they see the same load. */
+const runHttp = async (lanes: readonly HttpLane[]): Promise<{ turnP50: number; floorP50: number }[]> => {
+  for (let i = 0; i < HTTP_PAIRS + WARM_PAIRS; i++) for (const lane of lanes) await httpPair(lane, i, i >= WARM_PAIRS);
+  return lanes.map((l) => ({ turnP50: p50(l.turn), floorP50: p50(l.floor) }));
+};
+
+export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> => {
+  const load0 = loadavg()[0]!;
+  const { child, ready } = await startChild(backend);
+  try {
+    const base = `http://127.0.0.1:${ready.port}`;
+    const [httpGame] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
+    const [http] = await runHttp([{ base, players: ready.players, game: { ...httpGame! }, floor: [], turn: [] }]);
+    const service = await child.ask({ kind: 'service', turns: SERVICE_TURNS }, 'service');
+    const { games } = await child.ask({ kind: 'games', count: GAMES }, 'games');
+    const lanes: Lane[] = games.map((g) => ({ games: [{ ...g }], game: 0, turn: 0, errors: 0, done: 0 }));
+    const cpu0 = await child.ask({ kind: 'cpu', profile: 'start' }, 'cpu');
+    const stack = await runStack({ host: '127.0.0.1', port: ready.port }, ready.players, lanes, MAX_SECONDS);
+    const cpu1 = await child.ask({ kind: 'cpu', profile: 'stop' }, 'cpu');
+    const { bare } = await child.ask({ kind: 'bare', concurrency: GAMES, seconds: BARE_SECONDS }, 'bare');
+    return {
+      backend,
+      http: http!,
+      service: { turn: service.turn, bare: service.bare },
+      games: { stack, bare },
+      cpuMsPerTurn: (cpu1.micros - cpu0.micros) / 1000 / Math.max(1, stack.count),
+      dbCpuMsPerTurn:
+        cpu0.dbMicros === null || cpu1.dbMicros === null ? null : (cpu1.dbMicros - cpu0.dbMicros) / 1000 / Math.max(1, stack.count),
+      rssMiB: cpu1.rss / 2 ** 20,
+      load: [load0, loadavg()[0]!],
+    };
+  } finally {
+    await child.ask({ kind: 'close' }, 'closed').catch(() => undefined);
+  }
+};
+
+const sig = (x: number, digits = 3): number => Number(x.toPrecision(digits));
+
+/**
+ * The verified-token cache (graph/auth.ts) on and off in the same run: two servers, the HTTP pairs sent
+ * to each in turn, and each server's CPU per request over the loop. `npx tsx bench/turnpath.ts ab <backend>`.
+ */
+export const authCacheAb = async (backend: BenchBackend): Promise<BenchRow[]> => {
+  const load0 = loadavg()[0]!;
+  const sides = [
+    { name: 'cache on (5 s)', ms: '5000' },
+    { name: 'cache off', ms: '0' },
+  ];
+  const started = [];
+  for (const side of sides) started.push(await startChild(backend, { ARBITER_AUTH_CACHE_MS: side.ms }));
+  try {
+    const lanes: HttpLane[] = [];
+    for (const { child, ready } of started) {
+      const [game] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
+      lanes.push({ base: `http://127.0.0.1:${ready.port}`, players: ready.players, game: { ...game! }, floor: [], turn: [] });
+    }
+    const cpu0 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
+    const results = await runHttp(lanes);
+    const cpu1 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
+    const name = backend === 'postgres' ? 'Postgres' : 'PGlite';
+    const rows: BenchRow[] = sides.flatMap((side, i) => [
+      {
+        metric: `${name}, ${side.name}: HTTP submitTurn p50 / authenticated \`{ __typename }\` p50`,
+        value: sig(results[i]!.turnP50),
+        unit: `ms / ${sig(results[i]!.floorP50)} ms`,
+      },
+      {
+        metric: `${name}, ${side.name}: server CPU per request (both kinds)`,
+        value: sig((cpu1[i]!.micros - cpu0[i]!.micros) / 1000 / (2 * (HTTP_PAIRS + WARM_PAIRS))),
+        unit: 'ms',
+      },
+    ]);
+    rows.push({
+      metric: `${name}: load average (1 min) at start / end`,
+      value: sig(load0, 2),
+      unit: `/ ${sig(loadavg()[0]!, 2)} (2 cores)`,
+    });
+    return rows;
+  } finally {
+    for (const { child } of started) await child.ask({ kind: 'close' }, 'closed').catch(() => undefined);
+  }
+};
+
+export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
+  const name = f.backend === 'postgres' ? 'Postgres' : 'PGlite';
+  const httpX = f.http.turnP50 / f.http.floorP50;
+  const serviceX = f.service.turn.p50 / f.service.bare.p50;
+  const share = f.games.stack.perSecond / f.games.bare.perSecond;
+  const p99X = f.games.stack.p99 / f.games.bare.p99;
+  const httpTarget = TARGETS.httpOverFloor[f.backend];
+  return [
+    {
+      metric: `${name}: 1 game, HTTP submitTurn p50 / authenticated \`{ __typename }\` p50`,
+      value: sig(f.http.turnP50),
+      unit: `ms / ${sig(f.http.floorP50)} ms`,
+    },
+    {
+      metric: `${name}: 1 game, HTTP submitTurn ÷ \`{ __typename }\` (p50)`,
+      value: sig(httpX),
+      unit: '×',
+      target: `≤ ${httpTarget}×`,
+      met: httpX <= httpTarget,
+    },
+    {
+      metric: `${name}: service submitTurn p50 / bare INSERT commit p50`,
+      value: sig(f.service.turn.p50),
+      unit: `ms / ${sig(f.service.bare.p50)} ms`,
+    },
+    {
+      metric: `${name}: service submitTurn ÷ bare commit (p50)`,
+      value: sig(serviceX),
+      unit: '×',
+      target: `≤ ${TARGETS.serviceOverBare}×`,
+      met: serviceX <= TARGETS.serviceOverBare,
+    },
+    {
+      metric: `${name}: ${GAMES} games, turns/s / bare commits/s`,
+      value: Math.round(f.games.stack.perSecond),
+      unit: `turns/s (${f.games.stack.count} turns, ${f.games.stack.errors} errors) / ${Math.round(f.games.bare.perSecond)} commits/s`,
+    },
+    {
+      metric: `${name}: ${GAMES} games, turns/s ÷ bare commits/s`,
+      value: sig(share),
+      unit: '×',
+      target: `≥ ${TARGETS.throughputShare}`,
+      met: share >= TARGETS.throughputShare,
+    },
+    {
+      metric: `${name}: ${GAMES} games, submitTurn p99 / bare commit p99`,
+      value: sig(f.games.stack.p99),
+      unit: `ms / ${sig(f.games.bare.p99)} ms`,
+    },
+    {
+      metric: `${name}: ${GAMES} games, p99 ÷ bare p99`,
+      value: sig(p99X),
+      unit: '×',
+      target: `≤ ${TARGETS.p99OverBare}×`,
+      met: p99X <= TARGETS.p99OverBare,
+    },
+    {
+      metric: `${name}: server CPU per pass turn (${GAMES} games)`,
+      value: sig(f.cpuMsPerTurn),
+      unit: `ms (server RSS ${Math.round(f.rssMiB)} MiB)`,
+      target: `≤ ${TARGETS.cpuMsPerTurn} ms`,
+      met: f.cpuMsPerTurn <= TARGETS.cpuMsPerTurn,
+    },
+    ...(f.dbCpuMsPerTurn === null
+      ? []
+      : [
+          { metric: `${name}: database CPU per pass turn (${GAMES} games, the pool's backends)`, value: sig(f.dbCpuMsPerTurn), unit: 'ms' },
+        ]),
+    { metric: `${name}: load average (1 min) at start / end`, value: sig(f.load[0], 2), unit: `/ ${sig(f.load[1], 2)} (2 cores)` },
+  ];
+};
+
+export const NOTES = [
+  `Each ratio's two sides come from the same run. HTTP: ${HTTP_PAIRS} pairs one at a time over a keep-alive connection (fetch), each an authenticated \`{ __typename }\` then a pass submitTurn with the same token (the two players alternate). Service: ${SERVICE_TURNS} calls of service/turns.ts submitTurn, each followed by one bare commit. ${GAMES} games: autocannon as in the Persistence section (one connection per game, ${TURNS_PER_GAME} pass turns each), then ${GAMES} workers of bare commits for ${BARE_SECONDS} s.`,
+  "Bare commit: `BEGIN; INSERT one jsonb row; COMMIT` on a session of the app's own pool (db.withSession: the same pool and size; on PGlite its one connection).",
+  "The server runs in its own process (bench/turn-server.ts); its CPU per turn is process.cpuUsage (user + system) over the 64-game run ÷ turns. On PGlite that includes the database (in the same process); on Postgres the database's own CPU is not in it.",
+];
+
+/** bench/cost.ts on a Postgres run's figures: what these turns would cost on AWS. */
+export const costRows = (f: TurnPathFigures): BenchRow[] => {
+  const measured = { requestMs: f.http.turnP50, serverCpuMs: f.cpuMsPerTurn, dbCpuMs: f.dbCpuMsPerTurn ?? 0, rssMiB: f.rssMiB };
+  const c = costModel(measured);
+  const usd = (x: number) => Number(x.toPrecision(3));
+  return [
+    {
+      metric: 'AWS: $ per million pass turns (Lambda + API Gateway + Aurora)',
+      value: usd(c.perMillionTurns.total),
+      unit: `$ (${usd(c.perMillionTurns.lambda)} + ${usd(c.perMillionTurns.apiGateway)} + ${usd(c.perMillionTurns.aurora)}; ${c.billedMs} ms billed per request)`,
+    },
+    {
+      metric: `AWS: $ per month, club of ${CLUB.games} correspondence games`,
+      value: usd(c.club.total),
+      unit: `$ (Aurora ${usd(c.club.aurora)}, RDS Proxy ${usd(c.club.rdsProxy)}, Lambda ${usd(c.club.lambda)}, API Gateway ${usd(c.club.apiGateway)})`,
+    },
+  ];
+};
+
+export async function run(): Promise<BenchSection> {
+  const title = 'Turn path against its floors (Postgres and PGlite)';
+  const rows: BenchRow[] = [];
+  const notes = [...NOTES];
+  const down = await unreachable();
+  if (down) notes.push(`Postgres not measured: no Postgres at ${postgresUrl()} (${down}).`);
+  for (const backend of down ? (['pglite'] as const) : (['postgres', 'pglite'] as const)) {
+    const figures = await measure(backend);
+    rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
+  }
+  return { title, rows, notes };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { renderResults } = await import('./run.js');
+  const only = process.argv.slice(2) as BenchBackend[];
+  let section: BenchSection;
+  if ((only[0] as string) === 'ab') {
+    section = { title: 'Verified-token cache on and off', rows: await authCacheAb(only[1] ?? 'postgres'), notes: [] };
+  } else if (only.length) {
+    const rows: BenchRow[] = [];
+    for (const backend of only) {
+      // One after another: they would compete for the cores.
+      const figures = await measure(backend);
+      rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
+    }
+    section = { title: 'Turn path', rows, notes: NOTES };
+  } else section = await run();
+  process.stdout.write(renderResults([section], []));
+}
