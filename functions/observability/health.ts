@@ -4,6 +4,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { AppServices } from '../../graph/context.js';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations } from '../../store/migrate.js';
 import { metrics } from './metrics.js';
+import { HEALTH_PATH, METRICS_PATH, READY_PATH } from './paths.js';
 
 /**
  * The probes, answered before GraphQL or REST see the request:
@@ -13,9 +14,6 @@ import { metrics } from './metrics.js';
  *   (none failed), and at least one lexicon is loaded. 503 with the failing checks otherwise.
  * - `GET /metrics` (the self-hosted server only, `metricsEndpoint`): the Prometheus text.
  */
-export const HEALTH_PATH = '/health';
-export const READY_PATH = '/ready';
-export const METRICS_PATH = '/metrics';
 
 /** The migrations beside the Lambda bundle (scripts/build.ts copies them), else the repository's folder. */
 const BUNDLED_MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));

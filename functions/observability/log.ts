@@ -70,7 +70,7 @@ export const setLogger = (next: Logger | undefined): void => {
 };
 
 /** A logger writing into `lines` (tests: every line parsed back). */
-export const memoryLogger = (lines: string[]): Logger => createLogger({ write: (s: string) => void lines.push(s) });
+export const memoryLogger = (lines: string[], level = 'debug'): Logger => createLogger({ write: (s: string) => void lines.push(s) }, level);
 
 /** Where Yoga reports what it masked (graph/yoga.ts `logError`): an error line with the request id and the stack. */
 export const logUnexpectedError = (error: unknown): void => {

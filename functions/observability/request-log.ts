@@ -1,5 +1,6 @@
 import { logger } from './log.js';
 import { metrics } from './metrics.js';
+import { HEALTH_PATH, METRICS_PATH, READY_PATH } from './paths.js';
 import { runInScope, type RequestScope } from './scope.js';
 import { withSpan } from './tracing.js';
 
@@ -29,7 +30,7 @@ export interface RequestLine {
 }
 
 /** Paths whose lines are debug-level (probes and scrapes would drown the log). */
-const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
+const QUIET_PATHS = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 
 let started = false;
 
