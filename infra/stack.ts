@@ -158,7 +158,8 @@ export class ArbiterStack extends Stack {
       ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];
     for (const fn of this.functions) if (fn !== this.jwtRotator) fn.grantSecretValue(this.database.secret);
-    if (props.tracing ?? true) for (const fn of [this.api.handler, this.webhookSender.handler, this.deadlineSweeper?.handler]) fn?.enableTracing();
+    if (props.tracing ?? true)
+      for (const fn of [this.api.handler, this.webhookSender.handler, this.deadlineSweeper?.handler]) fn?.enableTracing();
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       api: this.api.httpApi,

@@ -28,8 +28,16 @@ const codeOf = (e: unknown): string => {
   return typeof o.extensions?.code === 'string' ? o.extensions.code : 'INTERNAL_SERVER_ERROR';
 };
 
-/** OK, or the code of the typed error a field answered. */
-export const outcomeOf = (value: unknown): string => (value instanceof Error ? codeOf(value) : 'OK');
+/**
+ * OK, or the code of the typed error a field answered. Pothos hands the error back behind a proxy,
+ * which `instanceof Error` does not always see through, so an error is known by its shape: a string
+ * code and message, which no success type of the schema has together.
+ */
+export const outcomeOf = (value: unknown): string => {
+  if (typeof value !== 'object' || value === null) return 'OK';
+  const o = value as { code?: unknown; message?: unknown };
+  return value instanceof Error || (typeof o.code === 'string' && typeof o.message === 'string') ? codeOf(value) : 'OK';
+};
 
 const gameIdOf = (field: string, args: Record<string, unknown>): string | undefined => {
   const input = args['input'] as Record<string, unknown> | undefined;

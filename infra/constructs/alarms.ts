@@ -153,13 +153,17 @@ export class Alarms extends Construct {
   /** The webhook backlog: the oldest due delivery (the sender publishes it every run; silence means the sender stopped). */
   onWebhookBacklog(): cloudwatch.Alarm {
     const t = this.thresholds;
-    return this.alarm('WebhookBacklog', `a webhook delivery has waited more than ${t.webhookBacklogSeconds} s (or the sender stopped reporting)`, {
-      metric: appMetric('webhook_oldest_pending_age_seconds', 'Maximum'),
-      threshold: t.webhookBacklogSeconds,
-      evaluationPeriods: 2,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.BREACHING,
-    });
+    return this.alarm(
+      'WebhookBacklog',
+      `a webhook delivery has waited more than ${t.webhookBacklogSeconds} s (or the sender stopped reporting)`,
+      {
+        metric: appMetric('webhook_oldest_pending_age_seconds', 'Maximum'),
+        threshold: t.webhookBacklogSeconds,
+        evaluationPeriods: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+      },
+    );
   }
 
   /** Aurora Serverless v2 at its ceiling (every period of 15 minutes), and its connections. */

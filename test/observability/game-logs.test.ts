@@ -206,7 +206,6 @@ describe('the logs, metrics and traces of a whole game', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
-    console.log(text);
     expect(text).toMatch(/^arbiter_turns_submitted_total\{outcome="OK"\} [1-9]/m);
     expect(text).toMatch(/^arbiter_turns_submitted_total\{outcome="(NOT_YOUR_TURN|STALE_VERSION|GAME_OVER|GAME_NOT_ACTIVE|[A-Z_]+)"\} 1$/m);
     expect(text).toMatch(/^arbiter_turn_latency_ms_count [1-9]/m);
