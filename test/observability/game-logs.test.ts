@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandler, type Handler } from '../../functions/lambda-handler.js';
 import { createDeadlineHandler } from '../../functions/deadlines.js';
 import { createWebhookHandler } from '../../functions/webhooks.js';
@@ -59,12 +59,18 @@ describe('the logs, metrics and traces of a whole game', () => {
   const exporter = new InMemorySpanExporter();
   const metrics = new Metrics(true);
   const secrets: string[] = [];
+  /** What the Lambda handler wrote to stdout after each invocation: the EMF lines. */
+  const stdout: string[] = [];
   let api: TestApi;
   let handler: Handler;
   let stopTracing: () => Promise<void>;
 
   beforeAll(async () => {
     setLogger(memoryLogger(lines));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout.push(String(chunk));
+      return true;
+    });
     setMetrics(metrics);
     stopTracing = await startLocalTracing(exporter);
     setBagSeedSourceForTests(() => SEED);
@@ -73,6 +79,7 @@ describe('the logs, metrics and traces of a whole game', () => {
   }, 180_000);
   afterAll(async () => {
     setBagSeedSourceForTests(null);
+    vi.restoreAllMocks();
     setLogger(undefined);
     setMetrics(undefined);
     await stopTracing?.();
@@ -217,10 +224,13 @@ describe('the logs, metrics and traces of a whole game', () => {
     for (const name of ['disputes_filed_total', 'disputes_ruled_total', 'rate_limit_refusals_total'])
       expect(text).toContain(`# TYPE arbiter_${name} counter`);
 
-    // The Lambda handler flushed after each invocation; what is left (the /metrics request) flushes now.
-    const emf = metrics.flushEmf();
-    expect(emf.length).toBeGreaterThan(0);
-    for (const line of emf) assertValidEmf(JSON.parse(line));
+    // The Lambda handler wrote each invocation's metrics to stdout as it ended.
+    const emf = stdout.flatMap((chunk) => chunk.split('\n')).filter((l) => l.startsWith('{"_aws"'));
+    const docs = emf.map((l) => JSON.parse(l) as Record<string, any>);
+    for (const doc of docs) assertValidEmf(doc);
+    expect(docs.filter((d) => d['turns_submitted_total'] !== undefined && d['outcome'] === 'OK').length).toBeGreaterThanOrEqual(7);
+    expect(docs.some((d) => d['cold_starts_total'] === 1 && d['function'] === 'api')).toBe(true);
+    expect(docs.some((d) => Array.isArray(d['request_duration_ms']) || typeof d['request_duration_ms'] === 'number')).toBe(true);
   });
 
   it('traces the request, the resolve, the service call, each SQL statement and the webhook delivery', () => {
