@@ -4,12 +4,13 @@ import type { Plugin } from 'graphql-yoga';
 import type { AppServices } from '../../graph/context.js';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations } from '../../store/migrate.js';
 import { metrics } from './metrics.js';
-import { HEALTH_PATH, METRICS_PATH, READY_PATH } from './paths.js';
+import { METRICS_PATH, READY_PATH } from './paths.js';
 
 /**
  * The probes, answered before GraphQL or REST see the request:
- * - `GET /health`: liveness. The process answers; nothing else is asked (no database), so a slow
- *   database never gets a healthy container restarted.
+ * - `GET /health`: liveness, answered by Yoga's own health check (its default `healthCheckEndpoint`:
+ *   200, empty body) before any plugin runs; nothing else is asked (no database), so a slow database
+ *   never gets a healthy container restarted.
  * - `GET /ready`: readiness. The database answers, every migration the code was built with is applied
  *   (none failed), and at least one lexicon is loaded. 503 with the failing checks otherwise.
  * - `GET /metrics` (the self-hosted server only, `metricsEndpoint`): the Prometheus text.
@@ -66,7 +67,6 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 export const useProbes = (services: Pick<AppServices, 'db' | 'lexicons'>, options: { metricsEndpoint?: boolean } = {}): Plugin => ({
   onRequest: ({ request, url, endResponse }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (url.pathname === HEALTH_PATH) return endResponse(json({ status: 'ok' }));
     if (url.pathname === METRICS_PATH && options.metricsEndpoint) {
       return endResponse(
         new Response(metrics().prometheusText(), { headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' } }),
