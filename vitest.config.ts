@@ -18,6 +18,8 @@ export default defineConfig({
       'infra/**/*.test.ts',
     ],
     exclude: ['node_modules/**', 'test/reliability/*.test.ts', 'test/browser/**'],
+    // The request log stays out of the test output; the observability tests read it through their own logger.
+    env: { ARBITER_LOG_LEVEL: 'silent' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

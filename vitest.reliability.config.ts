@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/reliability/**/*.test.ts'],
     exclude: ['node_modules/**'],
-    env: { ARBITER_RELIABILITY_SCALE: process.env['ARBITER_RELIABILITY_SCALE'] ?? '10' },
+    env: { ARBITER_RELIABILITY_SCALE: process.env['ARBITER_RELIABILITY_SCALE'] ?? '10', ARBITER_LOG_LEVEL: 'silent' },
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

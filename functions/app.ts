@@ -10,6 +10,12 @@ import { trustedProxiesFromEnv } from '../graph/client-address.js';
 import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
 import { createRateLimiter, postgresRateLimitStore, type RateLimitConfig } from '../service/rate-limits.js';
 import { destinationPolicyFromEnv, type DestinationPolicy } from '../service/webhook-destination.js';
+import { schema } from '../graph/schema.js';
+import { useProbes } from './observability/health.js';
+import { logUnexpectedError } from './observability/log.js';
+import { observeRootFields } from './observability/root-fields.js';
+import { observeDb, sqlObserver } from './observability/scope.js';
+import { useRequestScope } from './observability/yoga-plugin.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -40,6 +46,8 @@ export interface AppOptions extends YogaOptions {
    * deployment (functions/migrate.ts), which keeps those queries out of every cold start.
    */
   readonly registerLexicons?: boolean;
+  /** Serve the Prometheus text at GET /metrics (the self-hosted server; on Lambda metrics go out as EMF). */
+  readonly metricsEndpoint?: boolean;
 }
 
 export interface App {
@@ -58,11 +66,12 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
   const trustedProxies = options.trustedProxies ?? trustedProxiesFromEnv(env);
   const lexicons = options.lexicons ?? loadLexiconRegistry(undefined, warn);
   if (lexicons.all.length === 0) warn('no lexicons loaded: run `npm run lexicons` (word checks will fail with LEXICON_NOT_FOUND)');
-  const db = options.db ?? (await createDb({ env, ...options.dbOptions }));
+  const opened = options.db ?? (await createDb({ env, observer: sqlObserver, ...options.dbOptions }));
+  const db = observeDb(opened);
   try {
     if (options.registerLexicons !== false) await registerLexicons(db.prisma, lexicons);
   } catch (e) {
-    if (!options.db) await db.close();
+    if (!options.db) await opened.close();
     throw e;
   }
   const services: AppServices = {
@@ -75,10 +84,19 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     principals: createPrincipalCache(options.principalCacheMs ?? principalCacheMsFromEnv(env)),
     now: options.now ?? (() => new Date()),
   };
-  // The /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.
+  observeRootFields(schema);
+  // The probes first; the /v1 REST edge runs its GraphQL operations through this Yoga; the old /rest routes say they are deprecated.
   const yoga = createArbiterYoga(services, {
+    logError: logUnexpectedError,
     ...options,
-    plugins: [useImageRoutes(services), useRest(), useRestDeprecation(), ...(options.plugins ?? [])],
+    plugins: [
+      useProbes(services, { metricsEndpoint: options.metricsEndpoint ?? false }),
+      useRequestScope(),
+      useImageRoutes(services),
+      useRest(),
+      useRestDeprecation(),
+      ...(options.plugins ?? []),
+    ],
   });
-  return { yoga, services, close: () => (options.db ? Promise.resolve() : db.close()) };
+  return { yoga, services, close: () => (options.db ? Promise.resolve() : opened.close()) };
 };

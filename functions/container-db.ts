@@ -1,5 +1,6 @@
 import { createDb, type Db } from '../store/db.js';
 import { resolveDatabaseConnection } from './secrets.js';
+import { sqlObserver } from './observability/scope.js';
 
 /**
  * The database of a scheduled Lambda (deadline sweeper, webhook sender), opened once per container on
@@ -11,7 +12,7 @@ import { resolveDatabaseConnection } from './secrets.js';
 let dbPromise: Promise<Db> | undefined;
 export const containerDb = (env: Readonly<Record<string, string | undefined>> = process.env): Promise<Db> => {
   dbPromise ??= resolveDatabaseConnection(env)
-    .then((connection) => createDb({ ...connection, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
+    .then((connection) => createDb({ ...connection, observer: sqlObserver, migrate: env['ARBITER_MIGRATE_ON_START'] !== '0' }))
     .catch((e: unknown) => {
       dbPromise = undefined;
       throw e;

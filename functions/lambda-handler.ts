@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context as LambdaContext } from 'aws-lambda';
 import type { App } from './app.js';
+import { flushEmf } from './observability/metrics.js';
+import { observeRequest } from './observability/request-log.js';
 
 /**
  * API Gateway HTTP API (payload v2) ⇄ Fetch: the event becomes a `Request` for the shared Yoga
@@ -52,11 +54,30 @@ export const responseToResult = async (response: Response): Promise<APIGatewayPr
 
 export type Handler = (event: APIGatewayProxyEventV2, context: LambdaContext) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** A Lambda handler over the app `getApp` gives (built once, outside the handler). */
+/**
+ * A Lambda handler over the app `getApp` gives (built once, outside the handler). Each invocation is
+ * one observed request (a log line, a span, the request metrics; functions/observability/) with API
+ * Gateway's request id, and ends by writing this invocation's metrics as EMF lines.
+ */
 export const createHandler =
   (getApp: () => Promise<App>): Handler =>
   async (event, lambdaContext) => {
-    const { yoga } = await getApp();
-    const response = await yoga.fetch(eventUrl(event), eventToRequestInit(event), { event, lambdaContext });
-    return responseToResult(response);
+    const info = {
+      requestId: event.requestContext?.requestId ?? lambdaContext.awsRequestId,
+      method: event.requestContext?.http?.method ?? 'GET',
+      path: new URL(eventUrl(event)).pathname,
+      runtime: 'api',
+    };
+    try {
+      return await observeRequest(
+        info,
+        async () => {
+          const { yoga } = await getApp();
+          return responseToResult(await yoga.fetch(eventUrl(event), eventToRequestInit(event), { event, lambdaContext }));
+        },
+        (result) => result.statusCode ?? 200,
+      );
+    } finally {
+      flushEmf();
+    }
   };

@@ -3,6 +3,7 @@
  * ARBITER_DATA_DIR, default .arbiter-data/) or on Postgres when DATABASE_URL is set; port from PORT
  * (default 4000). Seeds the demo players alice and bob unless ARBITER_SEED_DEMO=0.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { DEMO_PLAYERS, seedDemoPlayers } from '../service/accounts.js';
 import { GRAPHQL_PATH } from '../graph/yoga.js';
@@ -10,18 +11,38 @@ import { OPENAPI_JSON_PATH, V1_PATH } from '../rest/plugin.js';
 import { createApp } from './app.js';
 import { localJwtConfig } from './jwt-keys.js';
 import { devStaticFiles } from './dev-assets.js';
+import { observeRequest } from './observability/request-log.js';
+import { tracingEnabled } from './observability/tracing.js';
 
 const env = process.env;
 const port = Number(env['PORT'] ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
 
+// Off by default; ARBITER_TRACING=console prints each span (functions/observability/tracing-local.ts).
+if (tracingEnabled()) await (await import('./observability/tracing-local.js')).startLocalTracing();
+
 // The signing key lives in the data directory unless ARBITER_JWT_SECRET is set: a restart signs nobody out.
-const app = await createApp({ graphiql: true, jwt: localJwtConfig(env), staticFiles: devStaticFiles() });
+const app = await createApp({ graphiql: true, jwt: localJwtConfig(env), staticFiles: devStaticFiles(), metricsEndpoint: true });
 const { db } = app.services;
 const seed = env['ARBITER_SEED_DEMO'] !== '0';
 const created = seed ? await seedDemoPlayers(db.prisma) : [];
 
-const server = createServer(app.yoga);
+/** A caller's own request id is kept when it is a plain token (a proxy's), else one is made. */
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+const server = createServer((req, res) => {
+  const given = req.headers['x-request-id'];
+  const info = {
+    requestId: typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID(),
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').split('?')[0]!,
+    runtime: 'server',
+  };
+  void observeRequest(
+    info,
+    () => Promise.resolve(app.yoga(req, res)),
+    () => res.statusCode,
+  );
+});
 server.listen(port, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -1,7 +1,10 @@
 import type { Db } from '../store/db.js';
 import { destinationPolicyFromEnv, pinnedFetch } from '../service/webhook-destination.js';
 import { drain, type DrainDeps, type DrainResult } from '../service/webhook-drain.js';
+import { oldestDueDeliveryAgeSeconds } from '../service/webhook-log.js';
 import { containerDb } from './container-db.js';
+import { metrics } from './observability/metrics.js';
+import { observedFetch, observeRun, workerLog } from './observability/worker.js';
 
 /**
  * The webhook sender Lambda, invoked on a schedule (EventBridge, e.g. every minute): drains the outbox
@@ -45,23 +48,31 @@ export const publicBaseUrlFromEnv = (
 
 export interface WebhookRunLog extends DrainResult {
   readonly msg: 'webhooks.drain';
+  /** Age of the oldest delivery still due after this run, in seconds (0: none). */
+  readonly oldestDueSeconds: number;
   readonly ms: number;
 }
 
-export const createWebhookHandler = (deps: WebhookHandlerDeps) => async (): Promise<DrainResult> => {
-  const now = deps.now ?? (() => new Date());
-  const started = Date.now();
-  const db = await deps.getDb();
-  const result = await drain(db, {
-    ...deps.options,
-    now,
-    fetch: deps.fetch ?? pinnedFetch,
-    destinations: deps.destinations ?? destinationPolicyFromEnv(),
+/** One line per run (the batch's counts and the backlog's age), one per failed attempt; the delivery metrics. */
+export const createWebhookHandler = (deps: WebhookHandlerDeps) => (): Promise<DrainResult> =>
+  observeRun('webhooks', async () => {
+    const now = deps.now ?? (() => new Date());
+    const log = workerLog(deps.log);
+    const started = Date.now();
+    const db = await deps.getDb();
+    const result = await drain(db, {
+      ...deps.options,
+      now,
+      fetch: observedFetch(deps.fetch ?? pinnedFetch, log),
+      destinations: deps.destinations ?? destinationPolicyFromEnv(),
+    });
+    const oldestDueSeconds = await oldestDueDeliveryAgeSeconds(db, now());
+    for (const status of ['succeeded', 'retrying', 'dead'] as const) metrics().inc('webhook_deliveries_total', { status }, result[status]);
+    metrics().set('webhook_oldest_pending_age_seconds', oldestDueSeconds);
+    const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, oldestDueSeconds, ms: Date.now() - started };
+    log(result.dead > 0 ? 'warn' : 'info', { ...line });
+    return result;
   });
-  const line: WebhookRunLog = { msg: 'webhooks.drain', ...result, ms: Date.now() - started };
-  (deps.log ?? console.log)(JSON.stringify(line));
-  return result;
-};
 
 /** The Lambda entry point (scheduled event; the event itself carries nothing we need). The sender needs neither lexicons nor GraphQL. */
 export const handler = createWebhookHandler({

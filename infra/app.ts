@@ -6,7 +6,7 @@
  *
  * Context (`cdk deploy -c key=value`): stackName, minAcu, maxAcu, natGateways, secretsManagerEndpoint,
  * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection,
- * alarmEmail, publicUrl, dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
+ * alarmEmail, publicUrl, tracing (default true: X-Ray through the ADOT layer), dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
  * destroyed with the stack (no final snapshot), unless deletionProtection says otherwise.
  */
 import { App, RemovalPolicy } from 'aws-cdk-lib';
@@ -74,7 +74,7 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     reservedConcurrency: num('reservedConcurrency'),
     provisionedConcurrency: num('provisionedConcurrency'),
   }),
-  ...defined({ publicUrl: ctx('publicUrl') }),
+  ...defined({ publicUrl: ctx('publicUrl'), tracing: bool('tracing') }),
 });
 const assembly = app.synth();
 if (!process.env['CDK_OUTDIR']) {

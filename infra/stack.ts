@@ -10,6 +10,7 @@ import { Network, type NetworkProps } from './constructs/network.js';
 import { ScheduledJob } from './constructs/scheduled.js';
 import { Alarms, type AlarmsProps } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/secrets.js';
+import { Dashboard } from './constructs/dashboard.js';
 
 /** Each function's code: the `dist/<name>/` folders of `npm run build` (tests: inline stubs). */
 export interface FunctionCode {
@@ -28,6 +29,8 @@ export interface ArbiterStackProps extends StackProps {
   readonly database?: Omit<DatabaseProps, 'vpc' | 'databaseSubnets' | 'proxySubnets'>;
   readonly api?: Omit<ApiProps, 'code' | 'vpc' | 'subnets' | 'securityGroup' | 'environment'>;
   readonly alarms?: AlarmsProps;
+  /** Trace every function with X-Ray through the ADOT layer (default true; docs/operating.md#traces). */
+  readonly tracing?: boolean;
   /**
    * The address players reach the API at, when it is not the HTTP API's own URL (a custom domain): the
    * webhook sender links the game's pictures under it (ARBITER_PUBLIC_URL, docs/pictures.md).
@@ -49,6 +52,7 @@ export class ArbiterStack extends Stack {
   readonly deadlineSweeper: ScheduledJob | undefined;
   readonly jwtRotator: ArbiterFunction | undefined;
   readonly alarms: Alarms;
+  readonly dashboard: Dashboard;
   /** Every function this stack defines (the assertion tests check each). */
   readonly functions: readonly ArbiterFunction[];
 
@@ -136,6 +140,15 @@ export class ArbiterStack extends Stack {
     this.alarms.onDeadLetters('WebhookSenderFailed', this.webhookSender.deadLetterQueue, 'the webhook sender');
     if (this.deadlineSweeper)
       this.alarms.onDeadLetters('DeadlineSweeperFailed', this.deadlineSweeper.deadLetterQueue, 'the deadline sweeper');
+    this.alarms.onApi(this.api.httpApi);
+    this.alarms.onFunction('ApiFunction', this.api.handler, 'the API function');
+    this.alarms.onFunction('WebhookSenderFunction', this.webhookSender.handler, 'the webhook sender');
+    this.alarms.onWebhookBacklog();
+    this.alarms.onDatabase(this.database.cluster, this.database.maxCapacity);
+    if (this.deadlineSweeper) {
+      this.alarms.onFunction('DeadlineSweeperFunction', this.deadlineSweeper.handler, 'the deadline sweeper');
+      this.alarms.onSweeperStopped(this.deadlineSweeper.handler);
+    }
 
     this.functions = [
       this.api.handler,
@@ -145,6 +158,24 @@ export class ArbiterStack extends Stack {
       ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];
     for (const fn of this.functions) if (fn !== this.jwtRotator) fn.grantSecretValue(this.database.secret);
+    if (props.tracing ?? true)
+      for (const fn of [this.api.handler, this.webhookSender.handler, this.deadlineSweeper?.handler]) fn?.enableTracing();
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      api: this.api.httpApi,
+      functions: [
+        { name: 'api', fn: this.api.handler },
+        { name: 'webhooks', fn: this.webhookSender.handler },
+        ...(this.deadlineSweeper ? [{ name: 'deadlines', fn: this.deadlineSweeper.handler }] : []),
+      ],
+      cluster: this.database.cluster,
+      maxCapacity: this.database.maxCapacity,
+      deadLetterQueues: [
+        { name: 'webhook sender', queue: this.webhookSender.deadLetterQueue },
+        ...(this.deadlineSweeper ? [{ name: 'deadline sweeper', queue: this.deadlineSweeper.deadLetterQueue }] : []),
+      ],
+      alarms: this.alarms.all,
+    });
     this.api.handler.grantSecretValue(this.secrets.jwtSecret);
   }
 }

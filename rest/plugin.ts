@@ -23,6 +23,10 @@ interface Compiled {
   readonly match: (path: string) => Record<string, string> | null;
 }
 
+/** The route template each /v1 request matched (`POST /v1/games/{id}/turns`), for the request log (functions/observability). */
+const matchedRoutes = new WeakMap<Request, string>();
+export const restRouteOf = (request: Request): string | undefined => matchedRoutes.get(request);
+
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
 /** The route table compiled against the schema, and the document; built on the first /v1 request. */
@@ -81,6 +85,7 @@ const handle = async (
     const allow = [...new Set(matching.map((m) => m.op.route.method))].join(', ');
     return edgeProblem('METHOD_NOT_ALLOWED', `${url.pathname} answers ${allow}, not ${request.method}.`, url.pathname, { allow });
   }
+  matchedRoutes.set(request, `${hit.op.route.method} ${V1_PATH}${hit.op.route.path}`);
   try {
     const body = takesBody(hit.op) ? await readBody(request) : undefined;
     const input = { request, url, params: hit.params, body };

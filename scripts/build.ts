@@ -24,7 +24,7 @@ const ASSET_SOURCES: Record<'lexicons' | 'migrations' | 'fonts', { readonly from
   // Only the referee's .dawg files: the move generator's .kwg (4.6 MB each) goes to the functions that
   // generate moves (robots, analysis) once they exist, as an asset of their own.
   lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') },
-  // Passed to the migrator as migrationsDir by functions/migrate.ts.
+  // Passed to the migrator as migrationsDir by functions/migrate.ts; read by the API's readiness probe.
   migrations: { from: 'migrations', filter: () => true },
   // The board pictures' font and its licence: render/png.ts looks for fonts/ beside the bundle.
   fonts: { from: 'render/fonts', filter: () => true },
@@ -57,8 +57,9 @@ export interface FunctionBundle {
 
 /** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
 export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
-  // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts).
-  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'fonts', 'static', 'native'] },
+  // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts);
+  // migrations: GET /ready compares their names with the applied ones (functions/observability/health.ts).
+  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'migrations', 'fonts', 'static', 'native'] },
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
   // The sweeper judges no word (a timeout or an auto-pass), so it ships without lexicons.
   { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },

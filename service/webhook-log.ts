@@ -147,3 +147,16 @@ export const listDeliveries = async (
     hasNextPage: rows.length > first,
   });
 };
+
+/**
+ * Seconds since the oldest delivery still due was created (0 when none): the sender's backlog, which
+ * the stack alarms on. Deliveries of paused subscriptions or revoked keys wait by design and are left out.
+ */
+export const oldestDueDeliveryAgeSeconds = async (db: Db, now: Date): Promise<number> => {
+  const oldest = await db.prisma.webhookDelivery.findFirst({
+    where: { status: { in: [...DUE_STATUSES] }, subscription: { active: true, apiKey: { revokedAt: null } } },
+    orderBy: { createdAt: 'asc' },
+    select: { createdAt: true },
+  });
+  return oldest ? Math.max(0, Math.round((now.getTime() - oldest.createdAt.getTime()) / 1000)) : 0;
+};

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
+import { observeAdapter, type SqlObserver } from './sql-observer.js';
 
 export const DB_KINDS = ['pglite', 'postgres'] as const;
 /** `pglite`: embedded Postgres in this process (default). `postgres`: a server reached through `DATABASE_URL`. */
@@ -30,6 +31,8 @@ export interface CreateDbOptions {
    * a Secrets Manager secret that rotation changes, functions/secrets.ts). Told when the server refuses it.
    */
   readonly password?: PasswordSource;
+  /** Sees each SQL statement Prisma sends (functions/observability: counts per request, trace spans). */
+  readonly observer?: SqlObserver;
 }
 
 export interface PasswordSource {
@@ -105,8 +108,8 @@ export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
   const env = options.env ?? process.env;
   const url = options.dataDir === undefined ? (options.databaseUrl ?? env['DATABASE_URL']) : undefined;
   const db = url
-    ? await openPostgres(url, options.password)
-    : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR);
+    ? await openPostgres(url, options.password, options.observer)
+    : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR, options.observer);
   if (options.migrate === false) return db;
   try {
     const report = await migrate(db, options.migrationsDir === undefined ? {} : { migrationsDir: options.migrationsDir });
@@ -123,11 +126,14 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
   return () => (done ??= fn());
 };
 
-const openPglite = async (dataDir: string): Promise<Db> => {
+const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> => {
   // Loaded on demand: PGlite is the local default only, so the Lambda bundles leave it out (scripts/build.ts).
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   const pglite = await PGlite.create(dataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS.pglite });
+  const prisma = new PrismaClient({
+    adapter: observeAdapter(new PrismaPGlite(pglite), observer),
+    transactionOptions: TRANSACTION_OPTIONS.pglite,
+  });
   const session = pgliteSession(pglite);
   // PGlite queues single statements itself; this keeps a whole session (the migrator's lock … unlock) together.
   let queue: Promise<unknown> = Promise.resolve();
@@ -178,7 +184,7 @@ const connectionFields = (connectionString: string): pg.PoolConfig => {
   };
 };
 
-const openPostgres = async (url: string, password?: PasswordSource): Promise<Db> => {
+const openPostgres = async (url: string, password?: PasswordSource, observer?: SqlObserver): Promise<Db> => {
   const { connectionString, schema } = parseDatabaseUrl(url);
   // search_path makes raw SQL (migrations, $queryRaw) land in the same schema as Prisma's qualified queries.
   // A Lambda container serves one request at a time, so two connections are plenty and leave the RDS
@@ -194,7 +200,7 @@ const openPostgres = async (url: string, password?: PasswordSource): Promise<Db>
   if (schema !== 'public') {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   }
-  const adapter = new PrismaPg(pool, schema === 'public' ? {} : { schema });
+  const adapter = observeAdapter(new PrismaPg(pool, schema === 'public' ? {} : { schema }), observer);
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS.postgres });
   return {
     kind: 'postgres',

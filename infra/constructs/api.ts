@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ArbiterFunction, DEFAULT_LOG_RETENTION } from './function.js';
+import { HEALTH_PATH, READY_PATH } from '../../functions/observability/paths.js';
 
 export interface ApiProps {
   readonly code: lambda.Code;
@@ -60,12 +61,11 @@ export class Api extends Construct {
           provisionedConcurrentExecutions: props.provisionedConcurrency,
         })
       : this.handler;
+    const integration = new HttpLambdaIntegration('Graphql', this.target, { payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0 });
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Arbiter API',
       createDefaultStage: false,
-      defaultIntegration: new HttpLambdaIntegration('Graphql', this.target, {
-        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
-      }),
+      defaultIntegration: integration,
       corsPreflight: {
         allowOrigins: [...(props.corsOrigins ?? ['*'])],
         // /v1 (rest/) answers PATCH and DELETE too, and reads the conditional and idempotency headers.
@@ -81,6 +81,10 @@ export class Api extends Construct {
         maxAge: Duration.days(1),
       },
     });
+    // The probes (functions/observability/health.ts) by name, so that they show as routes of their own
+    // in the console and the access log, and stay answered if the catch-all ever changes.
+    this.httpApi.addRoutes({ path: HEALTH_PATH, methods: [apigw.HttpMethod.GET], integration });
+    this.httpApi.addRoutes({ path: READY_PATH, methods: [apigw.HttpMethod.GET], integration });
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:

@@ -47,6 +47,8 @@ export class Database extends Construct {
   readonly proxy: rds.DatabaseProxy;
   readonly secret: secretsmanager.ISecret;
   readonly databaseName: string;
+  /** The ceiling of the writer's capacity, in ACUs (the alarms watch for it). */
+  readonly maxCapacity: number;
   readonly clusterSecurityGroup: ec2.SecurityGroup;
   readonly proxySecurityGroup: ec2.SecurityGroup;
   readonly rotation: secretsmanager.SecretRotation;
@@ -65,11 +67,12 @@ export class Database extends Construct {
       allowAllOutbound: false,
     });
     const engine = rds.DatabaseClusterEngine.auroraPostgres({ version: AURORA_ENGINE_VERSION });
+    this.maxCapacity = props.maxCapacity ?? 4;
     this.cluster = new rds.DatabaseCluster(this, 'Cluster', {
       engine,
       writer: rds.ClusterInstance.serverlessV2('writer', { publiclyAccessible: false, autoMinorVersionUpgrade: true }),
       serverlessV2MinCapacity: props.minCapacity ?? 0.5,
-      serverlessV2MaxCapacity: props.maxCapacity ?? 4,
+      serverlessV2MaxCapacity: this.maxCapacity,
       credentials: rds.Credentials.fromGeneratedSecret('arbiter'),
       defaultDatabaseName: this.databaseName,
       storageEncrypted: true,

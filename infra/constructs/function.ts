@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { TRACING_ENV } from '../../functions/observability/tracing.js';
 
 /** Every Arbiter function runs the same runtime and architecture (Graviton is ~20 % cheaper per GB-second). */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -89,6 +90,22 @@ export class ArbiterFunction extends lambda.Function {
       id: 'AwsSolutions-L1',
       reason: `${FUNCTION_RUNTIME.name}: the newest runtime the code is built and tested for (package.json engines: Node 20 and 22; esbuild targets node22). Move up when the test suite runs on the next one.`,
     });
+  }
+
+  /**
+   * X-Ray active tracing with the ADOT JavaScript layer, whose wrapper registers the OpenTelemetry
+   * tracer provider that our spans (functions/observability/tracing.ts) go to; ARBITER_TRACING=on
+   * turns them on. Only the Lambda instrumentation of the layer is enabled: our own spans cover HTTP,
+   * SQL and webhooks, and each instrumentation the layer loads costs cold-start time.
+   */
+  enableTracing(): void {
+    (this.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }));
+    const adot = lambda.AdotLayerVersion.fromJavaScriptSdkLayerVersion(lambda.AdotLambdaLayerJavaScriptSdkVersion.LATEST);
+    this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'AdotLayer', adot._bind(this).arn));
+    this.addEnvironment('AWS_LAMBDA_EXEC_WRAPPER', lambda.AdotLambdaExecWrapper.REGULAR_HANDLER);
+    this.addEnvironment('OTEL_NODE_ENABLED_INSTRUMENTATIONS', 'aws-lambda');
+    this.addEnvironment(TRACING_ENV, 'on');
   }
 
   /** `secretsmanager:GetSecretValue` on this one secret, nothing else (no DescribeSecret, no wildcard). */

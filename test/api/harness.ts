@@ -10,6 +10,7 @@ import type { RequestLimits } from '../../graph/armor.js';
 import type { QueryLimits } from '../../graph/limits.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../../service/lexicons.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../service/rate-limits.js';
+import type { SqlObserver } from '../../store/sql-observer.js';
 import { openTestDb, STORE_TARGETS, type StoreTarget } from '../store/targets.js';
 import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 
@@ -80,10 +81,12 @@ export const openTestApi = async (
     logError?: (e: unknown) => void;
     lexicons?: LexiconRegistry;
     /** More app options (the browser pages' files, GraphiQL). */
-    app?: Pick<AppOptions, 'graphiql' | 'staticFiles'>;
+    app?: Pick<AppOptions, 'graphiql' | 'staticFiles' | 'metricsEndpoint'>;
+    /** Sees each SQL statement (functions/observability/scope.ts `sqlObserver`). */
+    observer?: SqlObserver;
   } = {},
 ): Promise<TestApi> => {
-  const testDb = await openTestDb(target);
+  const testDb = await openTestDb(target, options.observer ? { observer: options.observer } : {});
   let now = START;
   const app = await createApp({
     db: testDb.db,

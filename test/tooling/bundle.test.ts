@@ -36,6 +36,13 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
     expect(pkg.version).toBe(lock.packages[`node_modules/${RESVG.binary}`].version);
   });
 
+  test('the migrations sit beside the bundle for GET /ready, and the tracing SDK stays out (the ADOT layer brings its own)', () => {
+    expect(existsSync(join(dir, 'migrations'))).toBe(true);
+    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+    expect(code).not.toContain('BasicTracerProvider');
+    expect(code).toContain('opentelemetry');
+  });
+
   test('the font and its licence are in fonts/, as render/png.ts expects beside the bundle', () => {
     for (const f of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'LICENSE']) expect(existsSync(join(dir, 'fonts', f)), f).toBe(true);
   });
