@@ -229,3 +229,9 @@ export const eitherOf = <T>(
   if (required && value === null) throw new ValidationError([{ field: current.field, message: `${current.field} is required.` }]);
   return value;
 };
+
+export const AnalyzedMoveKindEnum = closedSet<'play' | 'exchange' | 'pass'>('AnalyzedMoveKind', 'What kind of move an analysed move is.', {
+  play: 'Tiles placed on the board.',
+  exchange: 'Tiles swapped with the bag.',
+  pass: 'No tiles moved.',
+});

@@ -10,6 +10,7 @@ import './game-pictures.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';
+import './analysis.js';
 import './nodes.js';
 
 /** The whole API schema, built once when this module is first imported. */
