@@ -71,7 +71,7 @@ const TurnAnalysisType = builder.objectRef<TurnAnalysis>('TurnAnalysis').impleme
     best: t.field({ type: AnalyzedMoveType, description: 'The best move by equity.', resolve: (x) => x.best }),
     equityLost: t.float({
       nullable: true,
-      description: 'best.equity − played.equity; null when played is null.',
+      description: 'The best move’s equity minus the played move’s; null when played is null.',
       resolve: (x) => x.equityLost,
     }),
   }),
