@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { joinTiles } from '../engine/tiles.js';
-import type { RankedMove, TurnAnalysis } from '../engine/movegen/analysis.js';
+import { hundredths, type RankedMove, type TurnAnalysis } from '../engine/movegen/analysis.js';
 import {
   analyzePosition,
   gameAnalysis,
@@ -52,7 +52,7 @@ const PositionAnalysisType = builder.objectRef<AnalysisResult>('PositionAnalysis
     equityLost: t.float({
       nullable: true,
       description: 'Best equity minus the equity of the move made; null when that move is not known.',
-      resolve: (a) => (a.made && a.top[0] ? a.top[0].equity - a.made.equity : null),
+      resolve: (a) => (a.made && a.top[0] ? hundredths(a.top[0].equity - a.made.equity) : null),
     }),
   }),
 });
@@ -84,7 +84,8 @@ const GameAnalysisType = builder.objectRef<GameAnalysis>('GameAnalysis').impleme
     turns: t.field({ type: [TurnAnalysisType], description: 'Every move made with a known rack, in order.', resolve: (g) => [...g.turns] }),
     totalEquityLost: t.floatList({
       description: 'Per seat (0, 1): the sum of equityLost over its turns.',
-      resolve: (g) => [0, 1].map((s) => g.turns.filter((x) => x.point.seat === s).reduce((sum, x) => sum + (x.equityLost ?? 0), 0)),
+      resolve: (g) =>
+        [0, 1].map((s) => hundredths(g.turns.filter((x) => x.point.seat === s).reduce((sum, x) => sum + (x.equityLost ?? 0), 0))),
     }),
   }),
 });

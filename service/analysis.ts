@@ -113,6 +113,10 @@ const fromGame = async (deps: ServiceDeps, viewerId: string | null, gameId: stri
     return fail('BAD_INPUT', `Nobody chooses a move at version ${at}: the game is ${state.status}.`, { field: 'version' });
   const allowed = mayAnalyse(game, seats, viewerId, state.turn);
   if (!allowed.ok) return allowed;
+  if (state.racks[state.turn].hidden > 0)
+    return fail('BAD_INPUT', `The rack of the player to move at version ${at} is not known (an imported record without it).`, {
+      field: 'version',
+    });
   const kwg = kwgFor(state.lexicon ?? { name: '' });
   if (!kwg.ok) return kwg;
   // The move made here is the next decision point at this version, if the log has one yet.

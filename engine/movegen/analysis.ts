@@ -98,6 +98,9 @@ export const decisionPoints = (events: readonly GameEvent[]): DecisionPoint[] =>
   return out;
 };
 
+/** Equities are sums of leave values in hundredths: a difference is rounded back to them. */
+export const hundredths = (x: number): number => Math.round(x * 100) / 100;
+
 /** One turn of a game analysis: the move made, the best one and what choosing the former cost. */
 export interface TurnAnalysis {
   readonly point: DecisionPoint;
@@ -123,5 +126,5 @@ export const analyzeGame = (
         ...(leaves ? { leaves } : {}),
       });
       const best = a.top[0]!; // the pass is always a move
-      return { point, best, made: a.made, equityLost: a.made ? best.equity - a.made.equity : null };
+      return { point, best, made: a.made, equityLost: a.made ? hundredths(best.equity - a.made.equity) : null };
     });

@@ -176,6 +176,9 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     // A game and a match by their ids as Nodes: the same views as game(id:) and match(id:).
     node: () => ({ id: gameId }),
     nodes: () => ({ ids: [gameId, matchId, ...matchGameIds] }),
+    // Analysis of the live game: refused (ANALYSIS_NOT_ALLOWED) to both, so nothing of it may show.
+    analyzePosition: () => ({ input: { gameId } }),
+    gameAnalysis: () => ({ gameId }),
   };
 
   const literal = (v: unknown): string => JSON.stringify(v);
