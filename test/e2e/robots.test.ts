@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame as createGameService, setBagSeedSourceForTests } from '../../service/game-create.js';
+import { DEFAULT_RATE_LIMITS } from '../../service/rate-limits.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { asGame, CREATE_GAME, graphql, readGame, registerPlayer, submit, type GameOrError, type GameView, type Player } from './client.js';
 
@@ -137,6 +138,7 @@ describe.each(STORE_TARGETS)('robot seats and analysis on $kind', (target) => {
     const whole = await graphql<{
       __typename: string;
       turns: {
+        version: number;
         seat: number;
         equityLost: number | null;
         played: { rank: number; equity: number } | null;
@@ -233,5 +235,35 @@ describe.each(STORE_TARGETS)('robot seats and analysis on $kind', (target) => {
     expect(await api.app.robots!.sweep()).toBeGreaterThanOrEqual(1);
     await settle();
     expect((await readGame(api, ann, id)).history).toMatchObject([{ seat: 1, kind: 'play' }]);
+  });
+});
+
+describe('the analysis rate limit', () => {
+  it('takes a token per analyzePosition and gameAnalysis: past the bucket, RATE_LIMITED (429 on REST)', async () => {
+    const api = await openTestApi(STORE_TARGETS[0]!, {
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        buckets: { ...DEFAULT_RATE_LIMITS.buckets, analysis: { player: { capacity: 2, periodSeconds: 3600 } } },
+      },
+    });
+    try {
+      const ann = await registerPlayer(api, 'ann');
+      const input = { cgp: '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QI/ 0/0 0' };
+      expect((await graphql<Analysis>(api, 'analyzePosition', ANALYZE, { input }, ann.token)).__typename).toBe('PositionAnalysis');
+      expect((await graphql<Analysis>(api, 'analyzePosition', ANALYZE, { input }, ann.token)).__typename).toBe('PositionAnalysis');
+      expect(await graphql<Analysis>(api, 'analyzePosition', ANALYZE, { input }, ann.token)).toMatchObject({
+        __typename: 'RateLimitedError',
+        code: 'RATE_LIMITED',
+      });
+      const rest = await api.fetch('/v1/analyses', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      expect(rest.status).toBe(429);
+      expect(rest.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await api.close();
+    }
   });
 });
