@@ -90,6 +90,8 @@ export async function playRobotTurns(deps: ServiceDeps, gameId: string): Promise
     if (!r.ok) return r.error.code === 'STALE_VERSION' ? ok({ gameId, actions }) : err(r.error);
     if (r.value.replayed) break;
     actions.push(action);
+    // Only a challenge can leave the robot to move again (its play after the phony comes off).
+    if (action.kind !== 'challenge') break;
   }
   return ok({ gameId, actions });
 }
