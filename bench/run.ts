@@ -13,6 +13,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
   movegen: () => import('./movegen.js'),
+  'robot-seats': () => import('./robot-seats.js'),
   coldstart: () => import('./coldstart.js'),
   reliability: () => import('./reliability.js'),
   security: () => import('./security.js'),

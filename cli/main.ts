@@ -14,6 +14,7 @@ const COMMANDS: Record<string, Command> = {
   replay: { summary: 'replay a GCG record and check every score against the rules', load: () => import('./replay.js') },
   adjudicate: { summary: 'answer a dispute (JSON file) under a rule set', load: () => import('./adjudicate.js') },
   'jwt-secret': { summary: "rotate the local server's token-signing key", load: () => import('./jwt-secret.js') },
+  moves: { summary: 'list the best moves of a position (CGP line or GCG record) by equity', load: () => import('./moves.js') },
   render: { summary: 'draw a GCG record’s board as SVG or PNG, or its replay as a GIF', load: () => import('./render.js') },
 };
 

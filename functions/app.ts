@@ -16,6 +16,7 @@ import { logUnexpectedError } from './observability/log.js';
 import { observeRootFields } from './observability/root-fields.js';
 import { observeDb, sqlObserver } from './observability/scope.js';
 import { useRequestScope } from './observability/yoga-plugin.js';
+import { createRobotWorker, type RobotWorker } from '../service/robot-worker.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -48,11 +49,20 @@ export interface AppOptions extends YogaOptions {
   readonly registerLexicons?: boolean;
   /** Serve the Prometheus text at GET /metrics (the self-hosted server; on Lambda metrics go out as EMF). */
   readonly metricsEndpoint?: boolean;
+  /**
+   * Who plays robot seats (issue 19): `in-process` (default: npm start, the tests) runs the worker of
+   * service/robot-worker.ts here, sweeping every `robotSweepMs` (default ARBITER_ROBOT_SWEEP_MS, else
+   * 30 s); a function is the wake-up hook of a deployment (the SQS sender); `off` leaves them to the sweep.
+   */
+  readonly robots?: 'in-process' | 'off' | ((gameId: string) => void | Promise<void>);
+  readonly robotSweepMs?: number;
 }
 
 export interface App {
   readonly yoga: ArbiterYoga;
   readonly services: AppServices;
+  /** The in-process robot worker; null when robots are played elsewhere. */
+  readonly robots: RobotWorker | null;
   /** Closes the database (only when this app opened it). */
   close(): Promise<void>;
 }
@@ -74,9 +84,19 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     if (!options.db) await opened.close();
     throw e;
   }
+  const robots = options.robots ?? 'in-process';
+  const worker =
+    robots === 'in-process'
+      ? createRobotWorker(
+          { db, lexicons, now: options.now ?? (() => new Date()) },
+          { sweepMs: options.robotSweepMs ?? Number(env['ARBITER_ROBOT_SWEEP_MS'] ?? 30_000) },
+        )
+      : null;
+  const robotTurns = typeof robots === 'function' ? robots : worker?.wake;
   const services: AppServices = {
     db,
     lexicons,
+    ...(robotTurns ? { robotTurns } : {}),
     jwt,
     webhookDestinations,
     rateLimits: createRateLimiter(rateLimitConfig, postgresRateLimitStore(db)),
@@ -98,5 +118,10 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       ...(options.plugins ?? []),
     ],
   });
-  return { yoga, services, close: () => (options.db ? Promise.resolve() : opened.close()) };
+  const close = async (): Promise<void> => {
+    worker?.stop();
+    await worker?.idle();
+    if (!options.db) await opened.close();
+  };
+  return { yoga, services, robots: worker, close };
 };

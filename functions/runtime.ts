@@ -2,6 +2,8 @@ import { createApp, type App } from './app.js';
 import { deployedJwtConfig } from './jwt-keys.js';
 import { resolveDatabaseConnection, secretsManagerReader, secretsManagerVersionReader } from './secrets.js';
 import { destinationPolicyFromEnv } from '../service/webhook-destination.js';
+import { sqsRobotTurns } from './robot-queue.js';
+import { ROBOT_QUEUE_ENV } from './robot-env.js';
 import { BUNDLED_STATIC_DIR, directoryFiles } from './static-files.js';
 
 /**
@@ -24,6 +26,8 @@ export const buildRuntimeApp = async (env: Readonly<Record<string, string | unde
     graphiql: false,
     // The play page and the API docs, from the files `npm run build` put beside the bundle.
     staticFiles: directoryFiles(BUNDLED_STATIC_DIR),
+    // Robot seats are played by the robot Lambda (functions/robots.ts), woken through its queue.
+    robots: env[ROBOT_QUEUE_ENV] ? sqsRobotTurns(env[ROBOT_QUEUE_ENV]) : 'off',
   });
 };
 

@@ -250,3 +250,9 @@ export const DisputeFactSourceEnum = closedSet<(typeof DISPUTE_FACT_SOURCES)[num
     claimant: 'Stated by whoever filed the dispute (what happened at the table).',
   },
 );
+
+export const AnalyzedMoveKindEnum = closedSet<'play' | 'exchange' | 'pass'>('AnalyzedMoveKind', 'What kind of move an analysed move is.', {
+  play: 'Tiles placed on the board.',
+  exchange: 'Tiles swapped with the bag.',
+  pass: 'No tiles moved.',
+});

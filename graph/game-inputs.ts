@@ -61,7 +61,16 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
     }),
     lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default; see the lexicons query).' }),
     timeControl: t.field({ type: TimeControlInput, required: false, description: 'How the game is timed (default: untimed).' }),
-    opponent: t.string({ required: false, description: 'The opponent’s handle; leave it out for an open seat anyone may join.' }),
+    opponent: t.string({
+      required: false,
+      description:
+        'The opponent’s handle; leave it out for an open seat anyone may join. `robot:greedy` or `robot:equity` seats a robot (docs/movegen.md), which moves by itself after each of your turns.',
+    }),
+    allowHints: t.boolean({
+      required: false,
+      description:
+        'In a game against a robot, let you analyse your own turns while the game is on (analyzePosition, gameAnalysis). Default false.',
+    }),
     seat: t.int({ required: false, description: 'Your seat, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
     firstSeat: t.int({ required: false, description: 'The seat that moves first, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
   }),
@@ -218,6 +227,7 @@ export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGa
   lexicon: input.lexicon ?? null,
   timeControl: timeControlOf(input.timeControl),
   opponent: input.opponent ?? null,
+  allowHints: input.allowHints ?? null,
   seat: (input.seat ?? null) as 0 | 1 | null,
   firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
 });

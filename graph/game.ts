@@ -38,7 +38,12 @@ import { RuleSetType } from './rules.js';
  * playing games:play (a signed-in player holds both).
  */
 
-export const deps = (ctx: Context): ServiceDeps => ({ db: ctx.db, lexicons: ctx.lexicons, now: ctx.now });
+export const deps = (ctx: Context): ServiceDeps => ({
+  db: ctx.db,
+  lexicons: ctx.lexicons,
+  now: ctx.now,
+  ...(ctx.robotTurns ? { robotTurns: ctx.robotTurns } : {}),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Errors of their own

@@ -11,6 +11,7 @@ import './game-disputes.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';
+import './analysis.js';
 import './nodes.js';
 
 /** The whole API schema, built once when this module is first imported. */

@@ -57,6 +57,7 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     webhooks: required('webhooks'),
     migrate: required('migrate'),
     deadlines: required('deadlines'),
+    robots: required('robots'),
     rotateJwtSecret: required('rotate-jwt-secret'),
   },
   network: defined({ natGateways: num('natGateways'), secretsManagerEndpoint: bool('secretsManagerEndpoint') }),

@@ -16,6 +16,7 @@ const CODE = {
   migrate: stub('migrate'),
   deadlines: stub('deadlines'),
   rotateJwtSecret: stub('rotate-jwt-secret'),
+  robots: stub('robots'),
 };
 
 const findings = (props: Partial<ArbiterStackProps> = {}) => {

@@ -2,6 +2,7 @@ import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { SECRET_ENV } from '../functions/secrets.js';
+import { ROBOT_QUEUE_ENV } from '../functions/robot-env.js';
 import { Api, type ApiProps } from './constructs/api.js';
 import { Database, type DatabaseProps } from './constructs/database.js';
 import { ArbiterFunction } from './constructs/function.js';
@@ -11,6 +12,7 @@ import { ScheduledJob } from './constructs/scheduled.js';
 import { Alarms, type AlarmsProps } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/secrets.js';
 import { Dashboard } from './constructs/dashboard.js';
+import { Robots } from './constructs/robots.js';
 
 /** Each function's code: the `dist/<name>/` folders of `npm run build` (tests: inline stubs). */
 export interface FunctionCode {
@@ -19,6 +21,8 @@ export interface FunctionCode {
   readonly migrate: lambda.Code;
   /** The deadline sweeper (functions/deadlines.ts); optional so a stack can be synthesized without it (then a warning says so). */
   readonly deadlines?: lambda.Code;
+  /** Robot seats (functions/robots.ts); without it robot games wait forever (and a warning says so). */
+  readonly robots?: lambda.Code;
   /** The JWT key's rotation function (functions/rotate-jwt-secret.ts); without it the key is not rotated (and a warning says so). */
   readonly rotateJwtSecret?: lambda.Code;
 }
@@ -51,6 +55,7 @@ export class ArbiterStack extends Stack {
   readonly webhookSender: ScheduledJob;
   readonly deadlineSweeper: ScheduledJob | undefined;
   readonly jwtRotator: ArbiterFunction | undefined;
+  readonly robots: Robots | undefined;
   readonly alarms: Alarms;
   readonly dashboard: Dashboard;
   /** Every function this stack defines (the assertion tests check each). */
@@ -134,8 +139,29 @@ export class ArbiterStack extends Stack {
       );
     }
 
+    this.robots = props.code.robots
+      ? new Robots(this, 'Robots', {
+          ...placement,
+          code: props.code.robots,
+          environment: { ...dbEnv, ARBITER_LEXICON_DIR: LAMBDA_LEXICON_DIR, ARBITER_MIGRATE_ON_START: '0' },
+        })
+      : undefined;
+    if (this.robots) {
+      // The API wakes the robot through its queue after a commit that hands it the move (functions/robot-queue.ts).
+      this.api.handler.addEnvironment(ROBOT_QUEUE_ENV, this.robots.queue.queueUrl);
+      this.robots.grantSend(this.api.handler);
+      this.alarms.onDeadLetters('RobotsFailed', this.robots.deadLetterQueue, 'a robot move');
+    } else {
+      Annotations.of(this).addWarningV2('arbiter:no-robots', 'No robots bundle (dist/robots): games against a robot never get its moves.');
+    }
+
     // New code serves traffic only after this deployment's migration succeeded.
-    this.migration.runBefore(this.api, this.webhookSender, ...(this.deadlineSweeper ? [this.deadlineSweeper] : []));
+    this.migration.runBefore(
+      this.api,
+      this.webhookSender,
+      ...(this.deadlineSweeper ? [this.deadlineSweeper] : []),
+      ...(this.robots ? [this.robots.handler] : []),
+    );
 
     this.alarms.onDeadLetters('WebhookSenderFailed', this.webhookSender.deadLetterQueue, 'the webhook sender');
     if (this.deadlineSweeper)
@@ -154,6 +180,7 @@ export class ArbiterStack extends Stack {
       this.api.handler,
       this.webhookSender.handler,
       ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []),
+      ...(this.robots ? [this.robots.handler] : []),
       this.migration.handler,
       ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];

@@ -28,8 +28,8 @@ export const successors = (routes: readonly Route[] = ROUTES): Map<string, Route
   return out;
 };
 
-/** Fields added after /rest was frozen (Relay's node lookups): /v1 has a route per resource instead, so SOFA's routes for them are not served. */
-export const NOT_ON_REST: readonly string[] = ['/node', '/nodes'];
+/** Fields added after /rest was frozen (Relay's node lookups, analysis): /v1 has a route per resource instead, so SOFA's routes for them are not served. */
+export const NOT_ON_REST: readonly string[] = ['/node', '/nodes', '/analyze-position', '/game-analysis'];
 
 type OpenApiDoc = {
   info?: { description?: string };

@@ -56,6 +56,7 @@ const FIXED: Readonly<Record<string, number>> = {
   FORBIDDEN: 403,
   // Acting in a game one holds no seat in: a permission, not a rule of the game.
   NOT_SEATED: 403,
+  ANALYSIS_NOT_ALLOWED: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

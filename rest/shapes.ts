@@ -36,6 +36,8 @@ export const GAME: Shape = {
 /** A game in a list: who plays, whose turn, the clock and the scores; no board, racks or history. */
 export const GAME_SUMMARY: Shape = {
   name: 'GameSummary',
+  // Each game's CGP line is one more read of its log: one GET of the game away, like the board.
+  omit: ['cgp'],
   expand: {
     ruleSet: { name: 'RuleSetSummary' },
     lexicon: LEAVES,

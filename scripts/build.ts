@@ -15,15 +15,19 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 
 /** What a function reads from disk besides its bundle, copied or written into `dist/<name>/`. */
-export const ASSETS = ['lexicons', 'migrations', 'fonts', 'static', 'native'] as const;
+export const ASSETS = ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'] as const;
 export type Asset = (typeof ASSETS)[number];
 
 /** Copied from a folder of the repository into `dist/<name>/<asset>/`. */
-const ASSET_SOURCES: Record<'lexicons' | 'migrations' | 'fonts', { readonly from: string; readonly filter: (name: string) => boolean }> = {
+const ASSET_SOURCES: Record<
+  'lexicons' | 'kwg' | 'migrations' | 'fonts',
+  { readonly from: string; readonly filter: (name: string) => boolean; readonly to?: string }
+> = {
   // Found on Lambda through ARBITER_LEXICON_DIR (store/lexicon-files.ts searches it after the shipped folder).
   // Only the referee's .dawg files: the move generator's .kwg (4.6 MB each) goes to the functions that
-  // generate moves (robots, analysis) once they exist, as an asset of their own.
+  // generate moves (robots, analysis) as an asset of its own, into the same folder (loadKwg looks beside the .dawg).
   lexicons: { from: 'data/lexicons', filter: (name) => name.endsWith('.dawg') },
+  kwg: { from: 'data/lexicons', filter: (name) => name.endsWith('.kwg') || name.endsWith('.kwg.json'), to: 'lexicons' },
   // Passed to the migrator as migrationsDir by functions/migrate.ts; read by the API's readiness probe.
   migrations: { from: 'migrations', filter: () => true },
   // The board pictures' font and its licence: render/png.ts looks for fonts/ beside the bundle.
@@ -59,7 +63,10 @@ export interface FunctionBundle {
 export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts);
   // migrations: GET /ready compares their names with the applied ones (functions/observability/health.ts).
-  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'migrations', 'fonts', 'static', 'native'] },
+  // The API analyses positions (issue 19), so it carries the move generator's KWGs too.
+  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'] },
+  // Robot seats: the referee's lexicons (a robot's challenge) and the KWGs it generates moves from.
+  { name: 'robots', entry: 'functions/robots.ts', assets: ['lexicons', 'kwg'] },
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
   // The sweeper judges no word (a timeout or an auto-pass), so it ships without lexicons.
   { name: 'deadlines', entry: 'functions/deadlines.ts', assets: [] },
@@ -171,12 +178,12 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
       await ASSET_WRITERS[asset](outdir);
       continue;
     }
-    const { from, filter } = ASSET_SOURCES[asset];
+    const { from, filter, to } = ASSET_SOURCES[asset];
     const source = join(ROOT, from);
     if (!existsSync(source)) throw new Error(`build: ${fn.name} needs ${from}/ (for lexicons run \`npm run lexicons\` first)`);
     const files = readdirSync(source).filter(filter);
     if (asset === 'lexicons' && files.length === 0) throw new Error(`build: no .dawg files in ${from}/: run \`npm run lexicons\` first`);
-    for (const f of files) cpSync(join(source, f), join(outdir, asset, f), { recursive: true });
+    for (const f of files) cpSync(join(source, f), join(outdir, to ?? asset, f), { recursive: true });
   }
   const code = readFileSync(outfile);
   return {

@@ -146,7 +146,10 @@ await call(
 now = new Date(now.getTime() + 3 * 86400_000);
 [A, B] = [await signIn('alice'), await signIn('bob')]; // the tokens of three days ago have expired
 await call('claimTimeout', 'POST', `/games/${corr.id}/claim-timeout`, A);
-await call('importGame', 'POST', '/imports', A, { gcg: GCG, seat: 0 });
+const imported = await call('importGame', 'POST', '/imports', A, { gcg: GCG, seat: 0 });
+// A finished game may be analysed by anyone: a position with the rank of the move made, then every turn.
+const analysis = await call('getGameAnalysis', 'GET', `/games/${imported.id}/analysis`, B);
+await call('analyzePosition', 'POST', '/analyses', B, { gameId: imported.id, version: analysis.turns[2].version, top: 3 });
 
 // A match.
 const match = await call('createMatch', 'POST', '/matches', A, {});

@@ -14,4 +14,9 @@ export interface ServiceDeps {
   readonly lexicons: LexiconRegistry;
   /** The clock: timestamps in events, deadlines. */
   readonly now: () => Date;
+  /**
+   * Wakes whatever plays robot seats (service/robots.ts) after a commit that may have handed a robot
+   * the move: the in-process worker locally, an SQS message on AWS. Absent: only the sweep plays them.
+   */
+  readonly robotTurns?: (gameId: string) => void | Promise<void>;
 }

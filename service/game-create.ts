@@ -9,12 +9,14 @@ import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame, loadGame, runTurn } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
+import { setAllowHints } from '../store/analysis.js';
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
 import { fold, proposalOf, toStored, type GameProposed } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
+import { ensureRobotPlayer, isRobotHandle, robotKwg, wakeRobots } from './robot-seats.js';
 import { ruleSetFor } from './rules.js';
 
 /**
@@ -43,8 +45,10 @@ export interface NewGameInput {
   /** Lexicon name (default: the server's default lexicon). */
   readonly lexicon?: string | null;
   readonly timeControl?: TimeControl | null;
-  /** The opponent's handle; null = an open seat anyone may join. */
+  /** The opponent's handle; null = an open seat anyone may join; `robot:greedy` / `robot:equity` = a robot seat. */
   readonly opponent?: string | null;
+  /** Analysis of the live game is open to the player against a robot (issue 19); default false. */
+  readonly allowHints?: boolean | null;
   /** The creator's seat (default 0). */
   readonly seat?: Seat | null;
   /** Who moves first (default seat 0). */
@@ -71,6 +75,8 @@ export async function createGame(deps: ServiceDeps, creatorId: string, input: Ne
   const prepared = await prepareGame(deps, creatorId, input);
   if (!prepared.ok) return prepared;
   await deps.db.transaction((tx) => prepared.value.write(tx));
+  // The robot may move first: its move is played after this request, never inside it.
+  if (prepared.value.robot) await wakeRobots(deps, prepared.value.id);
   return getGame(deps, creatorId, prepared.value.id);
 }
 
@@ -79,6 +85,8 @@ export interface PreparedGame {
   readonly id: string;
   /** The opponent seated at creation; null when the seat is open. */
   readonly opponentId: string | null;
+  /** The opponent is a robot (service/robots.ts). */
+  readonly robot: boolean;
   /** Writes the game (row, secret, seats, first events, outbox rows) in the caller's transaction; uses only `tx`. */
   readonly write: (tx: Tx) => Promise<void>;
 }
@@ -109,7 +117,13 @@ export async function prepareGame(
   const me = await findPlayerById(deps.db.prisma, creatorId);
   if (!me) return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: creatorId });
   let opponent: PlayerRow | null = null;
-  if (input.opponent) {
+  const opponentHandle = input.opponent?.trim().toLowerCase();
+  const robot = isRobotHandle(opponentHandle);
+  if (robot) {
+    const kwg = robotKwg({ name: lexicon.value.name, hash: lexicon.value.hash });
+    if (!kwg.ok) return kwg;
+    opponent = await ensureRobotPlayer(deps.db.prisma, opponentHandle);
+  } else if (input.opponent) {
     opponent = await findPlayerByHandle(deps.db.prisma, input.opponent.trim().toLowerCase());
     if (!opponent)
       return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
@@ -160,8 +174,9 @@ export async function prepareGame(
       events.map(toStored),
       outbox,
     );
+    if (input.allowHints) await setAllowHints(tx, id);
   };
-  return ok({ id, opponentId: opponent?.id ?? null, write });
+  return ok({ id, opponentId: opponent?.id ?? null, robot, write });
 }
 
 /**

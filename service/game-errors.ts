@@ -27,6 +27,8 @@ export const GAME_SERVICE_ERROR_CODES = [
   'GCG_REPLAY_FAILED',
   /** importGame: the record stops before the game ended. */
   'GCG_INCOMPLETE',
+  /** createGame: no robot can play this game (its lexicon has no move-generation graph here). */
+  'ROBOT_UNAVAILABLE',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 

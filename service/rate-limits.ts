@@ -27,7 +27,7 @@ const DAY = 24 * HOUR;
  * - register: 30 a day per address (a sign-up evening; not a bot farm);
  * - createGame (games and matches), importGame: 60 an hour per player, 300 per API key (a pairing bot);
  * - webhookAdmin (create, pause, delete subscriptions): 30 an hour per player or key;
- * - analysis: 600 an hour per address, player or key, for the analysis queries when they come.
+ * - analysis: 600 an hour per address, player or key, for analyzePosition and gameAnalysis (graph/analysis.ts).
  */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   buckets: {

@@ -19,6 +19,7 @@ import { outboxFor, projection } from './game-projection.js';
 import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
 import type { LexiconRegistry } from './lexicons.js';
 import { refreshMatchStatusInTx } from './match-status.js';
+import { hasRobotSeat, wakeRobots } from './robot-seats.js';
 
 /**
  * The turn path (issue 4): a player's turn or a lifecycle command as one `runTurn` transaction —
@@ -154,6 +155,7 @@ export async function submitTurn(
   );
   if (!r.ok) return r;
   const { receipt, replayed, after } = r.value;
+  if (!replayed && hasRobotSeat(seats)) await wakeRobots(deps, row.id);
   return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(playerId, now) } : {}) });
 }
 

@@ -1,12 +1,20 @@
 import type { Route } from '../route.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
+import { ANALYSIS_ROUTES } from './analysis.js';
 import { GAME_ROUTES } from './games.js';
 import { MATCH_ROUTES } from './matches.js';
 import { RULE_ROUTES } from './rules.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 /** Every /v1 route, in the order of the document: the route table of the REST edge. */
-export const ROUTES: readonly Route[] = [...GAME_ROUTES, ...MATCH_ROUTES, ...ACCOUNT_ROUTES, ...WEBHOOK_ROUTES, ...RULE_ROUTES];
+export const ROUTES: readonly Route[] = [
+  ...GAME_ROUTES,
+  ...MATCH_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...RULE_ROUTES,
+  ...ANALYSIS_ROUTES,
+];
 
 /** The document's tags, in order, with what each holds. */
 export const TAGS: readonly { readonly name: string; readonly description: string }[] = [
@@ -15,5 +23,9 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   { name: 'Accounts', description: 'Registering, signing in, the calling player and API keys.' },
   { name: 'Webhooks', description: 'Webhook subscriptions (signed POSTs to your endpoint) and their delivery log.' },
   { name: 'Rules', description: 'Rule-set presets, lexicons and the stateless checks: open to anyone.' },
+  {
+    name: 'Analysis',
+    description: 'The best moves of a position and a finished game turn by turn (a live game only with hints against a robot).',
+  },
   { name: 'Pictures', description: 'A game’s board as SVG or PNG at any version, and its replay as an animated GIF.' },
 ];

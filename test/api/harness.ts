@@ -101,6 +101,8 @@ export const openTestApi = async (
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     trustedProxies: options.trustedProxies ?? 0,
     logError: options.logError ?? (() => undefined),
+    // Robot seats are played by the in-process worker on wake-ups; no timer sweeps behind a test's back (tests call robots.sweep()).
+    robotSweepMs: 0,
     ...options.app,
   });
   const fetch = (path: string, init: RequestInit = {}) => Promise.resolve(app.yoga.fetch(`http://arbiter.test${path}`, init));

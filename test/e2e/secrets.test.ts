@@ -176,9 +176,18 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     // A game and a match by their ids as Nodes: the same views as game(id:) and match(id:).
     node: () => ({ id: gameId }),
     nodes: () => ({ ids: [gameId, matchId, ...matchGameIds] }),
+    // Analysis of the live game: refused (ANALYSIS_NOT_ALLOWED) to both, so nothing of it may show.
+    analyzePosition: () => ({ input: { gameId } }),
+    gameAnalysis: () => ({ gameId }),
   };
 
-  const literal = (v: unknown): string => JSON.stringify(v);
+  // An input object is written as a GraphQL object literal (keys unquoted); everything else as JSON.
+  const literal = (v: unknown): string =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? `{ ${Object.entries(v)
+          .map(([k, x]) => `${k}: ${literal(x)}`)
+          .join(', ')} }`
+      : JSON.stringify(v);
 
   it('walks every query field and every field under it, as the opponent and as a spectator', async () => {
     const root = types.get(queryType)!;
