@@ -178,6 +178,11 @@ export const ImportGameInput = builder.inputType('ImportGameInput', {
       description: 'Your seat in the record (0 = #player1), so it shows in myGames.',
       validate: seatSchema.nullish(),
     }),
+    tileSet: t.field({
+      type: TileSetIdEnum,
+      required: false,
+      description: 'The tile set, ahead of what the record names (#letterdistribution, #lexicon) or its tiles imply (docs/languages.md).',
+    }),
   }),
 });
 

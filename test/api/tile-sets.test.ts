@@ -83,4 +83,16 @@ describe.each(STORE_TARGETS)('tile sets over the API on $kind', (target) => {
     const r = (await api.gql(CREATE_GAME, { input }, bob.token)).body.data!['createGame'];
     expect(r).toMatchObject({ __typename: 'ValidationError', issues: [{ field: 'input.tileSet' }] });
   });
+
+  it('importGame with tileSet ITALIAN replays an A–Z record with Italian values', async () => {
+    const cy = await api.register('cy-tiles');
+    const IMPORT = `mutation($input: ImportGameInput!) { importGame(input: $input) { __typename ... on Error { code message } } }`;
+    // 8H ZIO: (Z 8 + I 1 + O 1) × 2 = 20 in Italian, (10 + 1 + 1) × 2 = 24 in English. The record stops there.
+    const gcg = '#player1 Ann Ann\n#player2 Bob Bob\n>Ann: AEILOTZ 8H ZIO +20 20\n';
+    const english = (await api.gql(IMPORT, { input: { gcg } }, cy.token)).body.data!['importGame'];
+    expect(english).toMatchObject({ code: 'GCG_REPLAY_FAILED' });
+    const italian = (await api.gql(IMPORT, { input: { gcg, tileSet: 'ITALIAN' } }, cy.token)).body.data!['importGame'];
+    // The scores agree; only the unfinished game keeps it out.
+    expect(italian).toMatchObject({ code: 'GCG_INCOMPLETE' });
+  });
 });
