@@ -140,6 +140,10 @@ describe('how the tile set is picked', () => {
     expect(r.errors).toMatchObject([{ code: 'UNKNOWN_VARIANT', line: 1 }]);
     expect(r.errors[0]!.message).toMatch(/"klingon" is not one Arbiter has/);
   });
+  test('an unknown set asked for by the caller is UNKNOWN_VARIANT with no line', () => {
+    const r = replay(['#letterdistribution dutch', ...PLAYERS, '>Ann: AEIQRST 8H QI +22 22'], { tileSet: 'klingon' });
+    expect(r.errors).toMatchObject([{ code: 'UNKNOWN_VARIANT', line: null }]);
+  });
 });
 
 describe('word checks and the language of the lexicon', () => {

@@ -96,7 +96,9 @@ export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): Replay
   const judge = lexiconFor(options.lexicon ?? null, rules);
   const r = new ReplaySession(doc, rules, judge.lexicon, judge.setAside);
   if (!inferred.ok) {
-    const line = inferred.error.details?.distribution !== undefined ? distributionPragma(doc)?.pragma.line : variantPragmaLine(doc);
+    // An unknown set named by the caller has no line; one named by the record has its pragma's.
+    const byDistribution = inferred.error.details?.distribution !== undefined;
+    const line = byDistribution ? (options.tileSet ? undefined : distributionPragma(doc)?.pragma.line) : variantPragmaLine(doc);
     r.errors.push({ code: inferred.error.code, message: inferred.error.message, line: line ?? null, turn: null });
     return r.report();
   }
