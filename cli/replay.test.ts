@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { recordingIo } from './io.js';
@@ -49,5 +51,17 @@ describe('arbiter replay', () => {
     const io = recordingIo();
     expect(await main(['replay'], io)).toBe(2);
     expect(io.stderr.join('')).toContain('usage: arbiter replay');
+  });
+
+  test('--tile-set: an Italian record in plain A–Z is replayed with the Italian tiles', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'arbiter-replay-')), 'italian.gcg');
+    // 8H ZIO: (Z 8 + I 1 + O 1) × 2 = 20 with Italian values; English would give (10 + 1 + 1) × 2 = 24.
+    writeFileSync(file, '#player1 Ann Ann\n#player2 Bob Bob\n>Ann: AEILOTZ 8H ZIO +20 20\n');
+    const english = recordingIo();
+    expect(await main(['replay', file, '--json'], english)).toBe(1);
+    expect(JSON.parse(english.stdout.join(''))).toMatchObject({ tileSet: 'english', mismatches: [{ expected: 20, actual: 24 }] });
+    const italian = recordingIo();
+    expect(await main(['replay', file, '--tile-set', 'italian', '--json'], italian)).toBe(0);
+    expect(JSON.parse(italian.stdout.join(''))).toMatchObject({ ok: true, tileSet: 'italian', wordsJudgedBy: null });
   });
 });

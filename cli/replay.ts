@@ -11,9 +11,12 @@ import { loadLexicon } from '../store/lexicon-files.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import type { CliIo } from './io.js';
 
-export const USAGE = `usage: arbiter replay FILE.gcg [--lexicon NAME] [--json]
+export const USAGE = `usage: arbiter replay FILE.gcg [--lexicon NAME] [--tile-set ID] [--json]
   Replays a GCG record and checks every score against the rules. Without --lexicon only the
-  geometry and the scores are checked; with it, words not in the lexicon are listed.
+  geometry and the scores are checked; with it, words not in the lexicon are listed (a lexicon in
+  another language than the record's tiles is set aside). --tile-set (english, french, german,
+  spanish, catalan, polish, norwegian, dutch, slovene, italian, english_super) overrides the set
+  the record names or implies.
   Exit codes: 0 the record agrees with the rules, 1 it disagrees, 2 the file cannot be parsed.`;
 
 /** The `--json` object (issue 2), plus the game's result. */
@@ -33,6 +36,8 @@ export const jsonReport = (r: ReplayReport) => ({
   errors: r.errors.map((e) => ({ code: e.code, message: e.message, line: e.line })),
   complete: r.complete,
   result: r.result,
+  tileSet: r.tileSet,
+  wordsJudgedBy: r.wordsJudgedBy,
   phonies: r.phonies,
   warnings: r.warnings,
 });
@@ -59,7 +64,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { lexicon: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        lexicon: { type: 'string' },
+        'tile-set': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (e) {
     io.err(`arbiter replay: ${(e as Error).message}\n${USAGE}`);
@@ -108,7 +118,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     return 2;
   }
-  const report = replayGcg(doc.value, { lexicon });
+  const report = replayGcg(doc.value, { lexicon, tileSet: values['tile-set'] ?? null });
   if (values.json) {
     io.out(JSON.stringify(jsonReport(report)));
   } else {
@@ -116,6 +126,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     for (const e of report.errors) io.out(`${e.message} [${e.code}]`);
     for (const p of report.phonies) io.out(`Turn ${p.turn}: ${p.player} played ${p.words.join(', ')}, not in ${lexicon?.name}.`);
     for (const w of report.warnings) io.out(`note: ${w.message} [${w.code}]`);
+    if (report.lexiconSetAside) io.out(`note: ${report.lexiconSetAside}`);
     io.out(
       `${report.moves} moves; final scores: ${Object.entries(report.finalScores)
         .map(([n, s]) => `${n} ${s}`)

@@ -3,62 +3,54 @@
  * (`A`, `Ñ`) or several for digraph tiles (`CH`, `LL`, `RR`, `L·L`), which notation writes in
  * brackets (`[CH]`). The blank is `?` and is never listed as a letter.
  */
+import type { Distribution } from './tiles/spec.js';
+import { ENGLISH, ENGLISH_SUPER } from './tiles/english.js';
+import { SPANISH } from './tiles/spanish.js';
+import { FRENCH } from './tiles/french.js';
+import { GERMAN } from './tiles/german.js';
+import { CATALAN } from './tiles/catalan.js';
+import { POLISH } from './tiles/polish.js';
+import { NORWEGIAN } from './tiles/norwegian.js';
+import { DUTCH } from './tiles/dutch.js';
+import { SLOVENE } from './tiles/slovene.js';
+import { ITALIAN } from './tiles/italian.js';
+
 export const BLANK = '?';
 
-export interface TileKind {
-  readonly letter: string;
-  readonly count: number;
-  readonly score: number;
-  readonly vowel: boolean;
-}
+export type { Distribution, TileKind } from './tiles/spec.js';
+export { ENGLISH, ENGLISH_SUPER } from './tiles/english.js';
+export { SPANISH } from './tiles/spanish.js';
+export { FRENCH } from './tiles/french.js';
+export { GERMAN } from './tiles/german.js';
+export { CATALAN } from './tiles/catalan.js';
+export { POLISH } from './tiles/polish.js';
+export { NORWEGIAN } from './tiles/norwegian.js';
+export { DUTCH } from './tiles/dutch.js';
+export { SLOVENE } from './tiles/slovene.js';
+export { ITALIAN } from './tiles/italian.js';
 
-export interface Distribution {
-  readonly name: string;
-  readonly blanks: number;
-  readonly letters: readonly TileKind[];
-}
+/** Every tile set by id, in the order the API lists them (the data modules of `tiles/` cite their sources). */
+export const DISTRIBUTIONS: Readonly<Record<string, Distribution>> = Object.fromEntries(
+  [ENGLISH, ENGLISH_SUPER, SPANISH, FRENCH, GERMAN, CATALAN, POLISH, NORWEGIAN, DUTCH, SLOVENE, ITALIAN].map((d) => [d.name, d]),
+);
 
-const rows = (spec: string): TileKind[] =>
-  spec
-    .trim()
-    .split(/\s+/)
-    .map((cell) => {
-      const [letter, count, score, vowel] = cell.split(',');
-      return { letter: letter!, count: Number(count), score: Number(score), vowel: vowel === 'v' };
-    });
-
-/** Standard English: 100 tiles, 2 blanks, 187 face points (reference/tiles-and-boards.md §5). */
-export const ENGLISH: Distribution = {
-  name: 'english',
-  blanks: 2,
-  letters: rows(`
-    A,9,1,v B,2,3 C,2,3 D,4,2 E,12,1,v F,2,4 G,3,2 H,2,4 I,9,1,v J,1,8 K,1,5 L,4,1 M,2,3
-    N,6,1 O,8,1,v P,2,3 Q,1,10 R,6,1 S,4,1 T,6,1 U,4,1,v V,2,4 W,2,4 X,1,8 Y,2,4 Z,1,10`),
+/** Other spellings of set ids seen in records and tools (wolges `super_english`, `slovenian`, hyphens). */
+const ALIASES: Readonly<Record<string, string>> = {
+  super_english: 'english_super',
+  englishsuper: 'english_super',
+  slovenian: 'slovene',
+  norsk: 'norwegian',
+  bokmal: 'norwegian',
 };
 
-/** English super set for the 21×21 board: 200 tiles, 4 blanks (macondo/liwords `english_super`). */
-export const ENGLISH_SUPER: Distribution = {
-  name: 'english_super',
-  blanks: 4,
-  letters: rows(`
-    A,16,1,v B,4,3 C,6,3 D,8,2 E,24,1,v F,4,4 G,5,2 H,5,4 I,13,1,v J,2,8 K,2,5 L,7,1 M,6,3
-    N,13,1 O,15,1,v P,4,3 Q,2,10 R,13,1 S,10,1 T,15,1 U,7,1,v V,3,4 W,4,4 X,2,8 Y,4,4 Z,2,10`),
+/** The set a name stands for, case and `-`/`_` aside (`English-Super`, `SLOVENIAN`), or undefined. */
+export const distributionNamed = (name: string): Distribution | undefined => {
+  const key = name.trim().toLowerCase().replace(/-/g, '_');
+  return DISTRIBUTIONS[key] ?? DISTRIBUTIONS[ALIASES[key] ?? ''];
 };
 
-/** Spanish: 100 tiles with the digraph tiles CH, LL and RR (macondo `spanish`). */
-export const SPANISH: Distribution = {
-  name: 'spanish',
-  blanks: 2,
-  letters: rows(`
-    A,12,1,v B,2,3 C,4,3 CH,1,5 D,5,2 E,12,1,v F,1,4 G,2,2 H,2,4 I,6,1,v J,1,8 L,4,1 LL,1,8
-    M,2,3 N,5,1 Ñ,1,8 O,9,1,v P,2,3 Q,1,5 R,5,1 RR,1,8 S,6,1 T,4,1 U,5,1,v V,1,4 X,1,8 Y,1,4 Z,1,10`),
-};
-
-export const DISTRIBUTIONS: Readonly<Record<string, Distribution>> = {
-  english: ENGLISH,
-  english_super: ENGLISH_SUPER,
-  spanish: SPANISH,
-};
+/** How a blank standing for a tile is written: the face in lower case (`a`, `ł`, `ch`, `l·l`). */
+export const blankFace = (letter: string): string => letter.toLowerCase();
 
 /** Face value of a tile; blanks (written lowercase or `?`) score 0 (seed-003 scoring 6). */
 export const tileScore = (dist: Distribution, letter: string, blank: boolean): number => {

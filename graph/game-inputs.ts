@@ -5,6 +5,7 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnAction } from '../service/turns.js
 import { builder } from './builder.js';
 import { eitherOf, legacyEnum, RuleSetPresetEnum, TimeControlTypeEnum } from './enums.js';
 import { ValidationError } from './errors.js';
+import { TileSetIdEnum } from './tile-sets.js';
 
 /** The inputs of the game mutations, and their translation to the service's plain types. */
 
@@ -60,6 +61,12 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
         'Rule-set overrides, nested like the rule set: {"challenge": {"points": 10}} (paths and allowed values: RuleSet.parameters).',
     }),
     lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default; see the lexicons query).' }),
+    tileSet: t.field({
+      type: TileSetIdEnum,
+      required: false,
+      description:
+        'The tile set (default: the rule set’s, English); the same as the override {"board": {"distribution": …}}. Choose a lexicon of the same language (see the tileSets query).',
+    }),
     timeControl: t.field({ type: TimeControlInput, required: false, description: 'How the game is timed (default: untimed).' }),
     opponent: t.string({
       required: false,
@@ -180,6 +187,11 @@ export const ImportGameInput = builder.inputType('ImportGameInput', {
       description: 'Your seat in the record (0 = #player1), so it shows in myGames.',
       validate: seatSchema.nullish(),
     }),
+    tileSet: t.field({
+      type: TileSetIdEnum,
+      required: false,
+      description: 'The tile set, ahead of what the record names (#letterdistribution, #lexicon) or its tiles imply (docs/languages.md).',
+    }),
   }),
 });
 
@@ -221,9 +233,27 @@ export const timeControlOf = (tc: TimeControlShape | null | undefined, field = '
   }
 };
 
+/**
+ * `tileSet` is a short way to write the override `board.distribution`; given both, they must agree
+ * (one way to choose a set, never two that contradict).
+ */
+const overridesWithTileSet = (overrides: unknown, tileSet: string | null | undefined): unknown => {
+  if (!tileSet) return overrides ?? null;
+  const o = (overrides && typeof overrides === 'object' && !Array.isArray(overrides) ? overrides : {}) as Record<string, unknown>;
+  const board = (o.board && typeof o.board === 'object' && !Array.isArray(o.board) ? o.board : {}) as Record<string, unknown>;
+  if (board.distribution !== undefined && board.distribution !== tileSet)
+    throw new ValidationError([
+      {
+        field: 'input.tileSet',
+        message: `tileSet ${tileSet} contradicts the override board.distribution = ${String(board.distribution)}.`,
+      },
+    ]);
+  return { ...o, board: { ...board, distribution: tileSet } };
+};
+
 export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGameInput => ({
   ruleSet: eitherOf({ field: 'input.preset', value: input.preset }, { field: 'input.ruleSet', value: input.ruleSet }),
-  overrides: input.overrides ?? null,
+  overrides: overridesWithTileSet(input.overrides, input.tileSet),
   lexicon: input.lexicon ?? null,
   timeControl: timeControlOf(input.timeControl),
   opponent: input.opponent ?? null,

@@ -348,6 +348,7 @@ builder.mutationFields((t) => ({
         await importGame(deps(ctx), requirePlayer(ctx).player.id, input.gcg, {
           lexicon: input.lexicon ?? null,
           seat: (input.seat ?? null) as 0 | 1 | null,
+          tileSet: input.tileSet ?? null,
         }),
       );
     },

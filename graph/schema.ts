@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 // Each module adds its types and fields to the builder; add new ones here (e.g. './game.js').
 import './errors.js';
 import './rules.js';
+import './tile-sets.js';
 import './disputes.js';
 import './players.js';
 import './game.js';

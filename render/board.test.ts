@@ -103,6 +103,20 @@ describe('the board picture (SVG)', () => {
     ).toEqual(['J11', 'K11', 'L11']);
   });
 
+  test('accented and digraph tiles of other sets: Polish Ł and Ź, the Catalan L·L, each with its value', () => {
+    const polish: RuleSet = { ...NSA_2008, board: { ...NSA_2008.board, distribution: 'polish' } };
+    const p = run(start(polish, ['ŹŁEAIKO', 'AIZAAEO']), { kind: 'play', seat: 0, move: '8H ŹŁE' }, null).state;
+    const psvg = renderBoardSvg({ view: viewFor(p, 0), distribution: DISTRIBUTIONS['polish']! });
+    expect(tiles(psvg).find((t) => t['data-square'] === 'H8')).toMatchObject({ 'data-letter': 'Ź', 'data-value': '9' });
+    expect(tiles(psvg).find((t) => t['data-square'] === 'I8')).toMatchObject({ 'data-letter': 'Ł', 'data-value': '3' });
+    expect(psvg).toMatch(/>Ź<\/text>/);
+    const catalan: RuleSet = { ...NSA_2008, board: { ...NSA_2008.board, distribution: 'catalan' } };
+    const c = run(start(catalan, ['CE[L·L]ARST', 'AEIOUSR']), { kind: 'play', seat: 0, move: '8H CE[L·L]A' }, null).state;
+    const csvg = renderBoardSvg({ view: viewFor(c, 0), distribution: DISTRIBUTIONS['catalan']! });
+    expect(tiles(csvg).find((t) => t['data-square'] === 'J8')).toMatchObject({ 'data-letter': 'L·L', 'data-value': '10' });
+    expect(csvg).toMatch(/>L·L<\/text>/);
+  });
+
   test('Spanish digraph tiles are one tile with their own value', () => {
     const rules: RuleSet = { ...NSA_2008, board: { ...NSA_2008.board, distribution: 'spanish' } };
     const s = run(start(rules, ['[CH]EAROS', 'QIZAXEO']), { kind: 'play', seat: 0, move: '8G [CH]E' }, null).state;

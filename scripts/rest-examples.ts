@@ -180,6 +180,10 @@ await call('listRuleSets', 'GET', '/rule-sets');
 await call('getRuleSet', 'GET', '/rule-sets/WESPA');
 await call('checkRuleSet', 'POST', '/checks/rule-set', undefined, { id: 'WESPA', overrides: { challenge: { points: 10 } } });
 await call('listLexicons', 'GET', '/lexicons');
+await call('listTileSets', 'GET', '/tile-sets');
+// Sets of 21–32 tiles: the example shows the first tiles of each (the list itself is cut to two by trim).
+const tileSets = examples['listTileSets']!.response as { items: { tiles: unknown[] }[] };
+for (const set of tileSets.items) set.tiles = set.tiles.slice(0, 3);
 await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
 await call('adjudicate', 'POST', '/adjudications', undefined, { input: { overtime: { secondsOver: 125 } }, preset: 'NSA_2008' });

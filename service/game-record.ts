@@ -51,6 +51,8 @@ export interface ImportOptions {
   readonly lexicon?: string | null;
   /** The importer's seat in the record (0 = `#player1`), so the game shows in their list; default: neither. */
   readonly seat?: Seat | null;
+  /** The tile set by id, ahead of what the record names or implies (docs/languages.md). */
+  readonly tileSet?: string | null;
 }
 
 /** Why an import was refused: the replay's mismatches and errors, as `details` of GCG_REPLAY_FAILED. */
@@ -86,7 +88,7 @@ export async function importGame(
   if (!doc.ok) return doc;
   const lexicon = chooseLexicon(deps, options.lexicon, doc.value.pragmas.find((p) => p.keyword === 'lexicon')?.value);
   if (!lexicon.ok) return lexicon;
-  const report = replayGcg(doc.value, { lexicon: lexicon.value });
+  const report = replayGcg(doc.value, { lexicon: lexicon.value, tileSet: options.tileSet ?? null });
   if (!report.ok) {
     const first = report.mismatches[0]?.reason ?? report.errors[0]?.message ?? '';
     const n = report.mismatches.length + report.errors.length;

@@ -46,6 +46,18 @@ const latin1 = (bytes: Uint8Array): string => {
  * an error. Invalid UTF-8 is an error naming the line, never replaced silently.
  */
 export const decodeGcg = (bytes: Uint8Array): Result<string, GcgError> => {
+  const r = decodeBytes(bytes);
+  return r.ok ? ok(r.value.text) : r;
+};
+
+/** A record's text and the encoding it was read in (declared, or implied by the bytes), for the writer to keep. */
+export interface RecordText {
+  readonly text: string;
+  /** null for a string without `#character-encoding`: nothing says how it was stored. */
+  readonly encoding: GcgEncoding | null;
+}
+
+const decodeBytes = (bytes: Uint8Array): Result<RecordText, GcgError> => {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   let end = body.findIndex((b) => b === 0x0a || b === 0x0d);
@@ -55,9 +67,9 @@ export const decodeGcg = (bytes: Uint8Array): Result<string, GcgError> => {
   if (bom && declared.value === 'ISO-8859-1')
     return err(gcgError('ENCODING_MISMATCH', 1, 'the file starts with a UTF-8 byte-order mark but declares ISO-8859-1.', {}, LEXICAL));
   const encoding = declared.value ?? (bom ? 'UTF-8' : 'ISO-8859-1');
-  if (encoding === 'ISO-8859-1') return ok(latin1(body));
+  if (encoding === 'ISO-8859-1') return ok({ text: latin1(body), encoding });
   try {
-    return ok(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body));
+    return ok({ text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding });
   } catch {
     const lines = latin1(body).split(/\r\n|\r|\n/);
     let offset = 0;
@@ -76,11 +88,24 @@ export const decodeGcg = (bytes: Uint8Array): Result<string, GcgError> => {
   }
 };
 
-/** The record's text: a string as given (a leading BOM dropped, its declared encoding checked), bytes decoded. */
-export const recordText = (input: string | Uint8Array): Result<string, GcgError> => {
-  if (typeof input !== 'string') return decodeGcg(input);
+/**
+ * The record's text in Unicode NFC (so `E` + combining acute and `É` are one tile) and its
+ * encoding: a string as given (a leading BOM dropped, its declared encoding checked), bytes decoded.
+ */
+export const recordText = (input: string | Uint8Array): Result<RecordText, GcgError> => {
+  if (typeof input !== 'string') {
+    const r = decodeBytes(input);
+    return r.ok ? ok({ text: r.value.text.normalize('NFC'), encoding: r.value.encoding }) : r;
+  }
   const text = input.startsWith('\ufeff') ? input.slice(1) : input;
   const first = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
   const declared = declaredEncoding(first);
-  return declared.ok ? ok(text) : declared;
+  return declared.ok ? ok({ text: text.normalize('NFC'), encoding: declared.value }) : declared;
 };
+
+/** Characters ISO-8859-1 can hold (U+0000–U+00FF); a record with others is written in UTF-8. */
+export const fitsLatin1 = (text: string): boolean => [...text].every((c) => c.codePointAt(0)! <= 0xff);
+
+/** The bytes of a record's text in an encoding: ISO-8859-1 when asked for and possible, else UTF-8. */
+export const encodeText = (text: string, encoding: GcgEncoding): Uint8Array =>
+  encoding === 'ISO-8859-1' && fitsLatin1(text) ? Uint8Array.from(text, (c) => c.charCodeAt(0)) : new TextEncoder().encode(text);

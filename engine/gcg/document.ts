@@ -1,4 +1,5 @@
 import type { Move } from '../move.js';
+import type { GcgEncoding } from './decode.js';
 
 /**
  * The GCG syntax tree: what a record says, line by line, before any rule is applied
@@ -15,6 +16,11 @@ export interface GcgDocument {
   readonly lastRacks: readonly [GcgLastRack | null, GcgLastRack | null];
   /** `#incomplete [RACK]`: the record is unfinished (Quackle). */
   readonly incomplete: GcgIncomplete | null;
+  /**
+   * The encoding the record was read in (declared on line 1, or ISO-8859-1 for bytes without a
+   * declaration); `formatGcg` writes it back. Absent or null: UTF-8.
+   */
+  readonly encoding?: GcgEncoding | null;
 }
 
 export interface GcgPlayer {
@@ -26,7 +32,8 @@ export interface GcgPlayer {
 }
 
 /**
- * Header pragmas the parser knows by name. `tile` may repeat (one per digraph tile); the others
+ * Header pragmas the parser knows by name. macondo and Woogles write the tile set, board and variant
+ * as header notes (`#note LetterDistribution: polish`); those are kept as `note` pragmas. `tile` may repeat (one per digraph tile); the others
  * may appear once. Unknown keywords are kept as written and may repeat.
  */
 export const GCG_HEADER_KEYWORDS = [
@@ -37,6 +44,7 @@ export const GCG_HEADER_KEYWORDS = [
   'game-type',
   'board-layout',
   'tile-distribution',
+  'letterdistribution',
   'tile-set',
   'tile',
 ] as const;

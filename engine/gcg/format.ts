@@ -1,4 +1,5 @@
 import { formatMove } from '../move.js';
+import { encodeText, fitsLatin1 } from './decode.js';
 import type { GcgDocument, GcgEvent } from './document.js';
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
@@ -37,13 +38,26 @@ const noteLines = (note: string): string[] => {
 };
 
 /**
- * Writes a syntax tree as a GCG record (gcg §1–3): LF line ends, always UTF-8 (the first line
- * says so; encode the string as UTF-8), players first, then the header pragmas in order, the
+ * Writes a syntax tree as a GCG record (gcg §1–3): LF line ends, the first line declaring the
+ * encoding the record was read in (`doc.encoding`; UTF-8 when absent, or when the text holds
+ * characters ISO-8859-1 cannot: encode with {@link encodeGcg}), players first, then the header pragmas in order, the
  * events with their notes, and `#incomplete`/`#rack1`/`#rack2` last. Moves are written in
  * canonical notation (`.` for played-through squares).
  */
 export const formatGcg = (doc: GcgDocument): string => {
-  const out = ['#character-encoding UTF-8'];
+  const body = formatBody(doc);
+  const encoding = doc.encoding === 'ISO-8859-1' && fitsLatin1(body) ? 'ISO-8859-1' : 'UTF-8';
+  return `#character-encoding ${encoding}\n${body}`;
+};
+
+/** The record's bytes in the encoding its first line declares (see {@link formatGcg}). */
+export const encodeGcg = (doc: GcgDocument): Uint8Array => {
+  const text = formatGcg(doc);
+  return encodeText(text, text.startsWith('#character-encoding ISO-8859-1') ? 'ISO-8859-1' : 'UTF-8');
+};
+
+const formatBody = (doc: GcgDocument): string => {
+  const out: string[] = [];
   doc.players.forEach((p, i) => out.push(`#player${i + 1} ${p.nickname}${p.name === '' ? '' : ` ${p.name}`}`));
   for (const p of doc.pragmas) out.push(p.value === '' ? `#${p.keyword}` : `#${p.keyword} ${p.value}`);
   for (const e of doc.events) {

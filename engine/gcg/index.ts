@@ -5,4 +5,4 @@
 export * from './document.js';
 export { parseGcg, decodeGcg, GCG_ERROR_CODES, GCG_ENCODINGS } from './parse.js';
 export type { GcgError, GcgErrorCode, GcgEncoding } from './parse.js';
-export { formatGcg } from './format.js';
+export { encodeGcg, formatGcg } from './format.js';

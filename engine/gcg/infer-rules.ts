@@ -2,9 +2,10 @@ import { cite, ruleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { NSA_2008 } from '../rules/presets.js';
 import type { RuleSet } from '../rules/ruleset.js';
-import { DISTRIBUTIONS, rackValue } from '../tiles.js';
+import { rackValue } from '../tiles.js';
 import type { GcgDocument } from './document.js';
 import { tilesOf } from './rack-text.js';
+import { chooseTileSet } from './tile-set.js';
 
 const GCG = (rule: string) => cite('gcg', rule);
 
@@ -22,9 +23,10 @@ const pragma = (doc: GcgDocument, keyword: string): string | undefined => doc.pr
  * The rule set a record shows (never fail a real record for a choice the record itself makes):
  * `(challenge) +N` lines mean a points challenge rule (per word, N the smallest bonus); an ending
  * that gives 1× the opponent's rack with a matching penalty line means the +1×/−1× transfer;
- * otherwise NSA-style double challenge with 2× for going out. Board and tiles from the pragmas.
+ * otherwise NSA-style double challenge with 2× for going out. The board from the pragmas, the tiles
+ * as `chooseTileSet` picks them (an explicit `tileSet` first).
  */
-export function inferRules(doc: GcgDocument): Result<RuleSet> {
+export function inferRules(doc: GcgDocument, tileSet?: string | null): Result<RuleSet> {
   const gameType = pragma(doc, 'game-type');
   if (gameType !== undefined && !(GAME_TYPES as readonly string[]).includes(gameType.toLowerCase())) {
     return err(
@@ -47,18 +49,9 @@ export function inferRules(doc: GcgDocument): Result<RuleSet> {
         GCG('§2 board-layout'),
       ),
     );
-  const distPragma = (pragma(doc, 'tile-distribution') ?? (layout === 'SuperCrosswordGame' ? 'english_super' : 'english')).toLowerCase();
-  if (!DISTRIBUTIONS[distPragma]) {
-    return err(
-      ruleError(
-        'UNKNOWN_VARIANT',
-        `The record's tile distribution "${distPragma}" is not one Arbiter has.`,
-        { distribution: distPragma },
-        GCG('§2 tile-distribution'),
-      ),
-    );
-  }
-  const dist = DISTRIBUTIONS[distPragma]!;
+  const chosen = chooseTileSet(doc, layout, tileSet);
+  if (!chosen.ok) return chosen;
+  const dist = chosen.value.distribution;
   const bonuses = doc.events.filter((e) => e.kind === 'challenge-bonus' && e.score > 0).map((e) => e.score);
   let transfer = false;
   doc.events.forEach((e, i) => {
@@ -72,7 +65,7 @@ export function inferRules(doc: GcgDocument): Result<RuleSet> {
     id: 'GCG_IMPORT',
     name: 'Inferred from a GCG record',
     description: 'Double challenge and 2× going out unless the record shows challenge bonuses or the 1× transfer ending.',
-    board: { ...base.board, layout, distribution: distPragma },
+    board: { ...base.board, layout, distribution: dist.name },
     challenge: bonuses.length ? { ...base.challenge, mode: 'points-per-word', points: Math.min(...bonuses) } : base.challenge,
     end: { ...base.end, goingOut: transfer ? 'transfer-opponent-rack' : 'double-opponent-rack' },
   });

@@ -24,6 +24,8 @@ export { decodeGcg, GCG_ENCODINGS, type GcgEncoding } from './decode.js';
 const EVENT_LINE = /^>\s*([^\s:]+)\s*:(.*)$/;
 const HEADER = new Set<string>(GCG_HEADER_KEYWORDS);
 const REPEATABLE = new Set(['tile']);
+/** macondo's header notes (gcgio writeGCGHeader): settings GCG has no pragma for, written before the events. */
+const HEADER_NOTE = /^(Variant|BoardLayout|LetterDistribution)\s*:/i;
 
 interface MutableEvent {
   notes: string[];
@@ -138,6 +140,7 @@ const readPragmaLine = (r: Reading, l: Line): LineOutcome => {
   if (playerPragma) return readPlayer(r, l, keyword, Number(playerPragma[1]), value);
   if (keyword === 'note') {
     const last = r.events[r.events.length - 1];
+    if (!last && HEADER_NOTE.test(value)) return readHeader(r, l, keyword, value);
     if (!last) return fail('NOTE_BEFORE_EVENTS', `"${content}" comes before any event; a note comments on the event before it.`, PRAGMAS);
     last.notes.push(value);
     r.noteOpen = true;
@@ -210,10 +213,11 @@ const inferredPlayers = (lines: readonly string[]): [GcgPlayer | null, GcgPlayer
  * by {@link decodeGcg}; a string is taken as already decoded (a leading BOM is dropped).
  */
 export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgError> => {
-  const text = recordText(input);
-  if (!text.ok) return text;
-  if (text.value.trim() === '') return err(gcgError('EMPTY', 1, 'the record is empty.', {}, LEXICAL));
-  const lines = text.value.split(/\r\n|\r|\n/);
+  const read = recordText(input);
+  if (!read.ok) return read;
+  const { text, encoding } = read.value;
+  if (text.trim() === '') return err(gcgError('EMPTY', 1, 'the record is empty.', {}, LEXICAL));
+  const lines = text.split(/\r\n|\r|\n/);
   const r: Reading = {
     players: inferredPlayers(lines),
     pragmas: [],
@@ -245,5 +249,6 @@ export const parseGcg = (input: string | Uint8Array): Result<GcgDocument, GcgErr
     events: r.events.map(({ event, notes }) => ({ ...event, notes }) as GcgEvent),
     lastRacks: r.lastRacks,
     incomplete: r.incomplete,
+    encoding,
   });
 };

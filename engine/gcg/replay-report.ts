@@ -62,9 +62,21 @@ export interface ReplayReport {
   readonly rules: RuleSet;
   /** The imported game's event log. */
   readonly events: readonly GameEvent[];
+  /** The id of the tile set the record was replayed with (`english`, `polish` …). */
+  readonly tileSet: string;
+  /** The lexicon that judged the words, or null: then only placement and scores were checked. */
+  readonly wordsJudgedBy: string | null;
+  /** Why the lexicon given was not used (its language is not the record's), or null. */
+  readonly lexiconSetAside: string | null;
 }
 
 export interface ReplayOptions {
-  /** Judges words (phonies are reported, not rejected); without one only geometry and scores are checked. */
+  /**
+   * Judges words (phonies are reported, not rejected); without one only geometry and scores are
+   * checked. A lexicon whose name says it is in another language than the record's tile set is set
+   * aside (`lexiconSetAside`): an English list would call every Polish word a phony.
+   */
   readonly lexicon?: Lexicon | null;
+  /** The tile set by id (`polish`), ahead of anything the record says; see `chooseTileSet`. */
+  readonly tileSet?: string | null;
 }

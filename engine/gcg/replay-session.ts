@@ -44,6 +44,8 @@ export class ReplaySession {
     readonly doc: GcgDocument,
     readonly rules: RuleSet,
     readonly lexicon: Lexicon | null,
+    /** Why a lexicon the caller gave does not judge this record's words, or null. */
+    readonly lexiconSetAside: string | null = null,
   ) {
     this.nicks = [doc.players[0].nickname, doc.players[1].nickname];
   }
@@ -69,6 +71,9 @@ export class ReplaySession {
       warnings: this.warnings,
       rules: this.rules,
       events: this.events,
+      tileSet: this.rules.board.distribution,
+      wordsJudgedBy: this.lexicon?.name ?? null,
+      lexiconSetAside: this.lexiconSetAside,
     };
   }
 

@@ -1,8 +1,13 @@
 import { other, type Seat } from '../game/events.js';
+import { lexiconLanguage } from '../lexicon/languages.js';
+import type { Lexicon } from '../lexicon/lexicon.js';
 import { NSA_2008 } from '../rules/presets.js';
+import type { RuleSet } from '../rules/ruleset.js';
+import { DISTRIBUTIONS } from '../tiles.js';
 import type { GcgDocument, GcgEvent } from './document.js';
 import { inferRules } from './infer-rules.js';
 import { tilesOf } from './rack-text.js';
+import { distributionPragma } from './tile-set.js';
 import { LINE_HANDLERS, type LineHandler } from './replay-lines.js';
 import type { ReplayOptions, ReplayReport } from './replay-report.js';
 import { ReplaySession } from './replay-session.js';
@@ -21,6 +26,7 @@ import { ReplaySession } from './replay-session.js';
 export type { ReplayErrorItem, ReplayMismatch, ReplayOptions, ReplayReport, ReplayWarning, ReplayWarningCode } from './replay-report.js';
 export { REPLAY_WARNING_CODES } from './replay-report.js';
 export { inferRules } from './infer-rules.js';
+export { chooseTileSet } from './tile-set.js';
 
 /** The imported game's opening: created with the inferred rules, then a full rack of unseen tiles to each player. */
 const openGame = (r: ReplaySession): void => {
@@ -68,13 +74,32 @@ const closeGame = (r: ReplaySession): ReplayReport => {
   return r.report();
 };
 
+const variantPragmaLine = (doc: GcgDocument): number | undefined =>
+  doc.pragmas.find((p) => p.keyword === 'game-type' || p.keyword === 'board-layout')?.line;
+
+/** The lexicon that judges the words: the one given, unless its name says it is in another language than the tile set. */
+const lexiconFor = (lexicon: Lexicon | null, rules: RuleSet): { lexicon: Lexicon | null; setAside: string | null } => {
+  if (!lexicon) return { lexicon: null, setAside: null };
+  const language = lexiconLanguage(lexicon.name);
+  const tiles = DISTRIBUTIONS[rules.board.distribution];
+  if (language === undefined || !tiles || tiles.language === language) return { lexicon, setAside: null };
+  return {
+    lexicon: null,
+    setAside: `${lexicon.name} is a word list in "${language}", the record is played with the ${tiles.name} tiles ("${tiles.language}"): words are not checked, placement and scores are.`,
+  };
+};
+
 /** Replays a parsed record; see the module comment. */
 export function replayGcg(doc: GcgDocument, options: ReplayOptions = {}): ReplayReport {
-  const inferred = inferRules(doc);
-  const r = new ReplaySession(doc, inferred.ok ? inferred.value : NSA_2008, options.lexicon ?? null);
+  const inferred = inferRules(doc, options.tileSet);
+  const rules = inferred.ok ? inferred.value : NSA_2008;
+  const judge = lexiconFor(options.lexicon ?? null, rules);
+  const r = new ReplaySession(doc, rules, judge.lexicon, judge.setAside);
   if (!inferred.ok) {
-    const pragma = doc.pragmas.find((p) => p.keyword === 'game-type' || p.keyword === 'board-layout' || p.keyword === 'tile-distribution');
-    r.errors.push({ code: inferred.error.code, message: inferred.error.message, line: pragma?.line ?? null, turn: null });
+    // An unknown set named by the caller has no line; one named by the record has its pragma's.
+    const byDistribution = inferred.error.details?.distribution !== undefined;
+    const line = byDistribution ? (options.tileSet ? undefined : distributionPragma(doc)?.pragma.line) : variantPragmaLine(doc);
+    r.errors.push({ code: inferred.error.code, message: inferred.error.message, line: line ?? null, turn: null });
     return r.report();
   }
   openGame(r);

@@ -1,5 +1,5 @@
 import { bodyField, body, path, type Route } from '../route.js';
-import { DISPUTE_KIND, LEXICON, RULE_SET, RULING, SCORED_PLAY, WORD_CHECK } from '../shapes.js';
+import { DISPUTE_KIND, LEXICON, RULE_SET, RULING, SCORED_PLAY, TILE_SET, WORD_CHECK } from '../shapes.js';
 
 /** Rule sets, lexicons and the stateless checks: open to anyone, they read nothing stored. */
 
@@ -57,6 +57,21 @@ export const RULE_ROUTES: readonly Route[] = [
     shape: LEXICON,
     auth: 'none',
     replaces: 'GET /rest/lexicons',
+  },
+  {
+    operationId: 'listTileSets',
+    method: 'GET',
+    path: '/tile-sets',
+    tag: 'Rules',
+    summary: 'The tile sets',
+    description:
+      'Every tile set (English, French, German, Spanish, Catalan, Polish …) with its tiles, counts, values, blanks, total and source.',
+    field: 'tileSets',
+    args: {},
+    reply: { kind: 'list' },
+    shape: TILE_SET,
+    auth: 'none',
+    replaces: 'GET /rest/tile-sets',
   },
   {
     operationId: 'checkPlay',
