@@ -87,7 +87,7 @@ export const decisionPoints = (events: readonly GameEvent[]): DecisionPoint[] =>
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const made = madeOf(e);
-    if (made && state && state.status === 'playing' && 'seat' in e) {
+    if (made && state && state.status === 'playing' && 'seat' in e && e.seat !== null) {
       const rack = state.racks[e.seat];
       if (rack.hidden === 0 && rack.tiles.length > 0) out.push({ version: i, state, seat: e.seat, made });
     }
