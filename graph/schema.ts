@@ -13,6 +13,7 @@ import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';
 import './analysis.js';
+import './robots.js';
 import './nodes.js';
 
 /** The whole API schema, built once when this module is first imported. */

@@ -19,6 +19,19 @@ import { fail } from './game-errors.js';
 export const ROBOT_HANDLES = { 'robot:greedy': 'greedy', 'robot:equity': 'equity' } as const satisfies Record<string, RobotPolicy>;
 export type RobotHandle = keyof typeof ROBOT_HANDLES;
 const ROBOT_NAMES: Record<RobotHandle, string> = { 'robot:greedy': 'Robot (greedy)', 'robot:equity': 'Robot (equity)' };
+const ROBOT_STYLES: Record<RobotHandle, string> = {
+  'robot:greedy': 'Plays the highest-scoring move, whatever it leaves on its rack.',
+  'robot:equity': 'Plays the move of highest equity: its score plus the value of the tiles it keeps (docs/movegen.md).',
+};
+
+/** The robots a game may seat, for clients that offer them (the play page's "play the robot"). */
+export const ROBOT_OPPONENTS: readonly { readonly handle: RobotHandle; readonly displayName: string; readonly description: string }[] = (
+  Object.keys(ROBOT_HANDLES) as RobotHandle[]
+).map((handle) => ({
+  handle,
+  displayName: ROBOT_NAMES[handle],
+  description: ROBOT_STYLES[handle],
+}));
 
 export const isRobotHandle = (handle: string | null | undefined): handle is RobotHandle =>
   handle !== null && handle !== undefined && Object.hasOwn(ROBOT_HANDLES, handle);

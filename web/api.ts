@@ -169,13 +169,8 @@ export const submitTurn = async (game: Game, action: Record<string, unknown>): P
   return unwrap(data.t as Game, 'Game');
 };
 
-/**
- * Robots do not exist yet. When the API gains a `robots` query (the robot opponents it offers), the
- * page offers "play the robot": it asks the schema whether that field exists rather than guessing.
- */
+/** The robot opponents the server offers (the `robots` query); the page offers "play the robot" for each. */
 export const robotOpponents = async (): Promise<string[]> => {
-  const data = await gql<{ __type: { fields: { name: string }[] } | null }>('{ __type(name: "Query") { fields { name } } }');
-  if (!data.__type?.fields.some((f) => f.name === 'robots')) return [];
   const robots = await gql<{ robots: { handle: string }[] }>('{ robots { handle } }');
   return robots.robots.map((r) => r.handle);
 };

@@ -117,7 +117,7 @@ const listView = async (): Promise<void> => {
   };
   await refresh();
   listTimer = window.setInterval(() => void refresh(), 5000);
-  // The robot option appears once the API lists robot opponents (robots do not exist yet).
+  // One button per robot the server offers; a server without robots lists none.
   const available = await robotOpponents().catch(() => []);
   for (const r of available)
     robots.append(h('button', { type: 'button', class: 'robot', onclick: () => void start(r) }, `Play the robot ${r}`));

@@ -65,6 +65,20 @@ describe.each(STORE_TARGETS)('robot seats and analysis on $kind', (target) => {
   const analyze = (p: Player, input: Record<string, unknown>) => graphql<Analysis>(api, 'analyzePosition', ANALYZE, { input }, p.token);
   const settle = () => api.app.robots!.idle();
 
+  it('the robots query lists each robot a game may seat, to anyone (no token), and createGame seats it by that handle', async () => {
+    const list = await graphql<{ handle: string; displayName: string; description: string }[]>(
+      api,
+      'robots',
+      '{ robots { handle displayName description } }',
+      {},
+    );
+    expect(list.map((r) => r.handle).sort()).toEqual(['robot:equity', 'robot:greedy']);
+    for (const r of list) expect(r.description.length).toBeGreaterThan(10);
+    const g = await create(ann, { opponent: list[0]!.handle });
+    expect(g.seats[1]!.player!.handle).toBe(list[0]!.handle);
+    await settle();
+  });
+
   it('a robot moving first moves after createGame has answered, through its own seat and the same log', async () => {
     const g = await create(ann, { opponent: 'robot:greedy', firstSeat: 1 });
     // The answer is the game before the robot's move: it never moves inside the request.
