@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Layout } from '../engine/board.js';
 import { ruleError, type RuleError } from '../engine/errors.js';
+import { parseLayout, type LayoutSpec } from '../engine/layout.js';
+import type { RuleSet } from '../engine/rules/ruleset.js';
 import { commitment } from '../engine/game/bag.js';
 import { validateTimeControl } from '../engine/game/clock.js';
 import { createGame as startEvents } from '../engine/game/decide.js';
@@ -49,6 +52,8 @@ export interface NewGameInput {
   readonly seat?: Seat | null;
   /** Who moves first (default seat 0). */
   readonly firstSeat?: Seat | null;
+  /** A board given as data (issue 21); it replaces the rule set's `board.layout`. */
+  readonly layout?: LayoutSpec | null;
 }
 
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
@@ -59,6 +64,19 @@ const lexiconNamed = (deps: ServiceDeps, name: string | null | undefined): Resul
   const chosen = name ?? deps.lexicons.defaultName;
   if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
   return deps.lexicons.get(chosen);
+};
+
+/**
+ * The rule set of a new game, with a layout given as data in place of its `board.layout` (named after the
+ * layout's hash, so the stored rules say which board); LAYOUT_* errors name the row, column or square.
+ */
+const rulesWithLayout = (input: NewGameInput): Result<{ rules: RuleSet; layout: Layout | null }, RuleError> => {
+  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  if (!rules.ok) return rules;
+  if (!input.layout) return ok({ rules: rules.value, layout: null });
+  const layout = parseLayout(input.layout);
+  if (!layout.ok) return layout;
+  return ok({ rules: { ...rules.value, board: { ...rules.value.board, layout: layout.value.name } }, layout: layout.value });
 };
 
 /**
@@ -96,8 +114,9 @@ export async function prepareGame(
   input: NewGameInput,
   options: { readonly match?: { readonly id: string; readonly index: number } } = {},
 ): Promise<Result<PreparedGame, RuleError>> {
-  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  const rules = rulesWithLayout(input);
   if (!rules.ok) return rules;
+  const layout = rules.value.layout;
   const lexicon = lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
   const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
@@ -123,18 +142,21 @@ export async function prepareGame(
   let events: (GameEvent | GameProposed)[];
   if (opponent) {
     const started = startEvents({
-      rules: rules.value,
+      rules: rules.value.rules,
       lexicon: lex,
       players: [playerInfo(seats[0]!), playerInfo(seats[1]!)],
       timeControl: tc.value,
       seed,
       firstSeat,
       createdAt: now.toISOString(),
+      ...(layout ? { layout } : {}),
     });
     if (!started.ok) return started;
     events = started.value;
   } else {
-    events = [{ type: 'game-proposed', rules: rules.value, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString() }];
+    events = [
+      { type: 'game-proposed', rules: rules.value.rules, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString(), ...(layout ? { layout } : {}) },
+    ];
   }
   const state = opponent ? fold(events as GameEvent[]) : null;
   const update = state ? projection(state) : { status: 'open', turnSeat: null, deadlineAt: null };
@@ -146,9 +168,10 @@ export async function prepareGame(
       tx,
       {
         id,
-        ruleSetId: rules.value.id,
+        ruleSetId: rules.value.rules.id,
         ruleOverrides: (input.overrides ?? {}) as JsonObject,
         lexicon: { name: lex.name, contentHash: lex.hash },
+        layoutHash: layout?.hash ?? null,
         status: update.status,
         turnSeat: update.turnSeat,
         deadlineAt: update.deadlineAt,
@@ -185,6 +208,7 @@ export const startProposed = async (deps: ServiceDeps, gameId: string, seats: re
       seed: secrets.bagSeed,
       firstSeat: proposal.firstSeat,
       createdAt: now.toISOString(),
+      ...(proposal.layout ? { layout: proposal.layout } : {}),
     });
     if (!started.ok) return started;
     const state = fold(started.value);
