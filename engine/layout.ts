@@ -23,7 +23,10 @@ export const LAYOUT_ERROR_CODES = [
 ] as const;
 export type LayoutErrorCode = (typeof LAYOUT_ERROR_CODES)[number];
 
-/** A layout as a client writes it: rows of legend symbols and the start square's name (`A1`, `H8`). */
+/**
+ * A layout as a client writes it: rows of legend symbols and the start square's name (`A1`, `H8`). A plain
+ * square may be written `.` as well as a space (the API prints `.`: a row's edge spaces are easily lost).
+ */
 export interface LayoutSpec {
   readonly rows: readonly string[];
   readonly start?: string | null;
@@ -53,11 +56,15 @@ const parseSquareName = (text: string): Square | null => {
 const checkShape = (rows: readonly string[]): Result<true, RuleError> => {
   const n = rows.length;
   if (n < MIN_BOARD_SIZE || n > MAX_BOARD_SIZE) {
-    return fail('LAYOUT_SIZE', `The layout has ${n} rows; a board is ${MIN_BOARD_SIZE}×${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}×${MAX_BOARD_SIZE}.`, {
-      rows: n,
-      min: MIN_BOARD_SIZE,
-      max: MAX_BOARD_SIZE,
-    });
+    return fail(
+      'LAYOUT_SIZE',
+      `The layout has ${n} rows; a board is ${MIN_BOARD_SIZE}×${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}×${MAX_BOARD_SIZE}.`,
+      {
+        rows: n,
+        min: MIN_BOARD_SIZE,
+        max: MAX_BOARD_SIZE,
+      },
+    );
   }
   for (let r = 0; r < n; r++) {
     const squares = [...rows[r]!];
@@ -84,9 +91,13 @@ const checkShape = (rows: readonly string[]): Result<true, RuleError> => {
 const checkStart = (rows: readonly string[], text: string | null | undefined): Result<Square, RuleError> => {
   const n = rows.length;
   if (text === undefined || text === null || text.trim() === '') {
-    return fail('LAYOUT_START_MISSING', 'The layout names no start square: give `start`, the square the first play must cover (e.g. "H8").', {
-      field: 'start',
-    });
+    return fail(
+      'LAYOUT_START_MISSING',
+      'The layout names no start square: give `start`, the square the first play must cover (e.g. "H8").',
+      {
+        field: 'start',
+      },
+    );
   }
   const sq = parseSquareName(text);
   if (!sq || sq.row < 0 || sq.col < 0 || sq.row >= n || sq.col >= n) {
@@ -98,18 +109,21 @@ const checkStart = (rows: readonly string[], text: string | null | undefined): R
   }
   if (rows[sq.row]![sq.col] === BRICKED) {
     const name = formatSquare(sq);
-    return fail('LAYOUT_START_BRICKED', `The start square ${name} is bricked: the first play could never cover it.`, { field: 'start', square: name });
+    return fail('LAYOUT_START_BRICKED', `The start square ${name} is bricked: the first play could never cover it.`, {
+      field: 'start',
+      square: name,
+    });
   }
   return ok(sq);
 };
 
 /**
  * Checks a layout given as data and names it `custom-` + the first 12 hex digits of its hash. Rows are
- * NFC-normalised first; errors, in the order checked: LAYOUT_SIZE, LAYOUT_RAGGED_ROWS,
+ * NFC-normalised and `.` read as a space first; errors, in the order checked: LAYOUT_SIZE, LAYOUT_RAGGED_ROWS,
  * LAYOUT_UNKNOWN_SYMBOL, LAYOUT_START_MISSING, LAYOUT_START_OFF_BOARD, LAYOUT_START_BRICKED.
  */
 export const parseLayout = (spec: LayoutSpec): Result<Layout, RuleError> => {
-  const rows = spec.rows.map((r) => r.normalize('NFC'));
+  const rows = spec.rows.map((r) => r.normalize('NFC').replace(/\./g, ' '));
   const shape = checkShape(rows);
   if (!shape.ok) return shape;
   const start = checkStart(rows, spec.start);

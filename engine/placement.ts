@@ -165,7 +165,8 @@ function readSquares(ctx: PlayContext, move: PlayMove, line: Line): SquareReadin
 function checkBricked(board: Board, move: PlayMove, line: Line): Result<true, RuleError> {
   const { row, col, dr, dc, len, at } = line;
   const squares: string[] = [];
-  for (let i = 0; i < len; i++) if (isBricked(board.layout, row + dr * i, col + dc * i)) squares.push(squareName(row + dr * i, col + dc * i));
+  for (let i = 0; i < len; i++)
+    if (isBricked(board.layout, row + dr * i, col + dc * i)) squares.push(squareName(row + dr * i, col + dc * i));
   if (squares.length === 0) return ok(true);
   return fail(
     'SQUARE_BRICKED',
@@ -259,7 +260,10 @@ function checkConnected(board: Board, move: PlayMove, line: Line, reading: Squar
   const { placements } = reading;
   if (board.tileCount === 0) {
     const start = startSquare(board.layout);
-    const covers = dr === 0 ? row === start.row && col <= start.col && start.col < col + len : col === start.col && row <= start.row && start.row < row + len;
+    const covers =
+      dr === 0
+        ? row === start.row && col <= start.col && start.col < col + len
+        : col === start.col && row <= start.row && start.row < row + len;
     if (!covers) {
       const name = formatSquare(start);
       // A layout with its own start square (issue 21) has no centre to speak of.

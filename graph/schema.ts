@@ -7,6 +7,7 @@ import './disputes.js';
 import './players.js';
 import './game.js';
 import './game-pictures.js';
+import './layouts.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

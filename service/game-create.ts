@@ -155,7 +155,15 @@ export async function prepareGame(
     events = started.value;
   } else {
     events = [
-      { type: 'game-proposed', rules: rules.value.rules, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString(), ...(layout ? { layout } : {}) },
+      {
+        type: 'game-proposed',
+        rules: rules.value.rules,
+        lexicon: lex,
+        timeControl: tc.value,
+        firstSeat,
+        createdAt: now.toISOString(),
+        ...(layout ? { layout } : {}),
+      },
     ];
   }
   const state = opponent ? fold(events as GameEvent[]) : null;
