@@ -66,6 +66,26 @@ const lexiconNamed = (deps: ServiceDeps, name: string | null | undefined): Resul
   return deps.lexicons.get(chosen);
 };
 
+/** A new game's first events: `game-created` and the draws when both seats are taken, else the proposal alone. */
+const firstEvents = (
+  proposal: GameProposed,
+  players: readonly [PlayerRow, PlayerRow] | null,
+  seed: string,
+): Result<(GameEvent | GameProposed)[], RuleError> => {
+  if (!players) return ok([proposal]);
+  const { rules, lexicon, timeControl, firstSeat, createdAt, layout } = proposal;
+  return startEvents({
+    rules,
+    lexicon,
+    players: [playerInfo(players[0]), playerInfo(players[1])],
+    timeControl,
+    seed,
+    firstSeat,
+    createdAt,
+    ...(layout ? { layout } : {}),
+  });
+};
+
 /**
  * The rule set of a new game, with a layout given as data in place of its `board.layout` (named after the
  * layout's hash, so the stored rules say which board); LAYOUT_* errors name the row, column or square.
@@ -139,33 +159,18 @@ export async function prepareGame(
   const now = deps.now();
   const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
   const seats: (PlayerRow | null)[] = mySeat === 0 ? [me, opponent] : [opponent, me];
-  let events: (GameEvent | GameProposed)[];
-  if (opponent) {
-    const started = startEvents({
-      rules: rules.value.rules,
-      lexicon: lex,
-      players: [playerInfo(seats[0]!), playerInfo(seats[1]!)],
-      timeControl: tc.value,
-      seed,
-      firstSeat,
-      createdAt: now.toISOString(),
-      ...(layout ? { layout } : {}),
-    });
-    if (!started.ok) return started;
-    events = started.value;
-  } else {
-    events = [
-      {
-        type: 'game-proposed',
-        rules: rules.value.rules,
-        lexicon: lex,
-        timeControl: tc.value,
-        firstSeat,
-        createdAt: now.toISOString(),
-        ...(layout ? { layout } : {}),
-      },
-    ];
-  }
+  const proposal: GameProposed = {
+    type: 'game-proposed',
+    rules: rules.value.rules,
+    lexicon: lex,
+    timeControl: tc.value,
+    firstSeat,
+    createdAt: now.toISOString(),
+    ...(layout ? { layout } : {}),
+  };
+  const first = firstEvents(proposal, opponent ? [seats[0]!, seats[1]!] : null, seed);
+  if (!first.ok) return first;
+  const events = first.value;
   const state = opponent ? fold(events as GameEvent[]) : null;
   const update = state ? projection(state) : { status: 'open', turnSeat: null, deadlineAt: null };
   const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
