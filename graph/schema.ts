@@ -8,6 +8,7 @@ import './players.js';
 import './game.js';
 import './game-pictures.js';
 import './layouts.js';
+import './lexicon-uploads.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

@@ -68,6 +68,7 @@ export const DELIVERY: Shape = { expand: { log: LEAVES } };
 const CITATION: Shape = LEAVES;
 export const RULE_SET: Shape = { expand: { parameters: { expand: { sources: CITATION } } } };
 export const LEXICON: Shape = LEAVES;
+export const LAYOUT: Shape = LEAVES;
 export const SCORED_PLAY: Shape = { expand: { lexicon: LEXICON, placements: LEAVES, words: SCORED_WORD } };
 export const WORD_CHECK: Shape = { expand: { lexicon: LEXICON, results: LEAVES } };
 export const RULING: Shape = { expand: { citations: CITATION } };

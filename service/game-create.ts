@@ -15,6 +15,7 @@ import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/pla
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
+import { lexiconByName } from './lexicon-uploads.js';
 import { fold, proposalOf, toStored, type GameProposed } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
@@ -60,10 +61,11 @@ const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
 
 const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
 
-const lexiconNamed = (deps: ServiceDeps, name: string | null | undefined): Result<Lexicon, RuleError> => {
+/** The lexicon a new game names (a server's or an uploaded one), or the server's default. */
+const lexiconNamed = async (deps: ServiceDeps, name: string | null | undefined): Promise<Result<Lexicon, RuleError>> => {
   const chosen = name ?? deps.lexicons.defaultName;
   if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
-  return deps.lexicons.get(chosen);
+  return lexiconByName(deps, chosen);
 };
 
 /** A new game's first events: `game-created` and the draws when both seats are taken, else the proposal alone. */
@@ -137,7 +139,7 @@ export async function prepareGame(
   const rules = rulesWithLayout(input);
   if (!rules.ok) return rules;
   const layout = rules.value.layout;
-  const lexicon = lexiconNamed(deps, input.lexicon);
+  const lexicon = await lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
   const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
   if (!tc.ok) return tc;

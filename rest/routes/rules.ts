@@ -1,5 +1,5 @@
 import { bodyField, body, path, type Route } from '../route.js';
-import { DISPUTE_KIND, LEXICON, RULE_SET, RULING, SCORED_PLAY, WORD_CHECK } from '../shapes.js';
+import { DISPUTE_KIND, LAYOUT, LEXICON, RULE_SET, RULING, SCORED_PLAY, WORD_CHECK } from '../shapes.js';
 
 /** Rule sets, lexicons and the stateless checks: open to anyone, they read nothing stored. */
 
@@ -57,6 +57,19 @@ export const RULE_ROUTES: readonly Route[] = [
     shape: LEXICON,
     auth: 'none',
     replaces: 'GET /rest/lexicons',
+  },
+  {
+    operationId: 'listLayouts',
+    method: 'GET',
+    path: '/layouts',
+    tag: 'Rules',
+    summary: 'The named board layouts',
+    description: 'Every named layout with its rows (in the legend of docs/languages.md), its start square and its hash.',
+    field: 'layouts',
+    args: {},
+    reply: { kind: 'list' },
+    shape: LAYOUT,
+    auth: 'none',
   },
   {
     operationId: 'checkPlay',
