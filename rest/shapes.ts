@@ -69,6 +69,7 @@ const CITATION: Shape = LEAVES;
 export const RULE_SET: Shape = { expand: { parameters: { expand: { sources: CITATION } } } };
 export const LEXICON: Shape = LEAVES;
 export const LAYOUT: Shape = LEAVES;
+export const LEXICON_UPLOAD: Shape = { expand: { lexicon: LEXICON } };
 export const SCORED_PLAY: Shape = { expand: { lexicon: LEXICON, placements: LEAVES, words: SCORED_WORD } };
 export const WORD_CHECK: Shape = { expand: { lexicon: LEXICON, results: LEAVES } };
 export const RULING: Shape = { expand: { citations: CITATION } };

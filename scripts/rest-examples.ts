@@ -167,6 +167,8 @@ await call('listRuleSets', 'GET', '/rule-sets');
 await call('getRuleSet', 'GET', '/rule-sets/WESPA');
 await call('checkRuleSet', 'POST', '/checks/rule-set', undefined, { id: 'WESPA', overrides: { challenge: { points: 10 } } });
 await call('listLexicons', 'GET', '/lexicons');
+await call('listLayouts', 'GET', '/layouts');
+await call('uploadLexicon', 'POST', '/lexicons', A, { name: 'club', tileSet: 'english', words: 'cat\ndog\nmaña\n' });
 await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
 await call('adjudicate', 'POST', '/adjudications', undefined, { input: { overtime: { secondsOver: 125 } }, preset: 'NSA_2008' });
