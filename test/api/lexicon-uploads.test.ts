@@ -80,6 +80,24 @@ describe.each(STORE_TARGETS)('uploaded word lists on $kind', (target) => {
     expect(await upload({ name: 'bad name!', tileSet: 'english', words: 'CAT' })).toMatchObject({ code: 'LEXICON_BAD_NAME' });
   });
 
+  it('POST /v1/lexicons takes the list as text/plain, name and tile set in the query, and answers 201', async () => {
+    const res = await api.fetch('/v1/lexicons?name=rest-words&tileSet=english', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/plain; charset=utf-8' },
+      body: 'qi\nza\nqi\n',
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe('/v1/lexicons/REST-WORDS');
+    expect(await res.json()).toMatchObject({ created: true, unspellableCount: 0, lexicon: { name: 'REST-WORDS', wordCount: 2 } });
+    const json = await api.fetch('/v1/lexicons', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'rest-words', tileSet: 'english', words: 'x1' }),
+    });
+    expect(json.status).toBe(422);
+    expect(await json.json()).toMatchObject({ code: 'LEXICON_BAD_WORD' });
+  });
+
   it('an API key needs the lexicons:manage scope', async () => {
     const key = (await api.gql(KEY, { input: { name: 'player key', apiScopes: ['GAMES_PLAY'] } }, a.token)).body.data!['createApiKey'];
     expect(key.__typename).toBe('NewApiKey');
