@@ -3,12 +3,23 @@ import { ruleError, type RuleError } from './errors.js';
 
 /**
  * Board layouts as data: one string per row, one character per square, in the legend of
- * reference/tiles-and-boards.md (`=` TWS, `-` DWS, `"` TLS, `'` DLS, `~` QWS, `^` QLS, space plain).
+ * reference/tiles-and-boards.md (`=` TWS, `-` DWS, `"` TLS, `'` DLS, `~` QWS, `^` QLS, space plain),
+ * extended with `#` for a bricked square, which no tile may ever occupy (MAGPIE's blocked squares).
+ * Boards are square, 5×5 to 25×25 (`layout.ts` checks a layout given as data).
  */
 export interface Layout {
   readonly name: string;
   readonly rows: readonly string[];
+  /** The square the first play must cover; absent = the centre (odd sizes only: `layout.ts` requires it otherwise). */
+  readonly start?: Square;
+  /** `sha256:` + hex of the canonical rows and start (`layout.ts`), for layouts given as data. */
+  readonly hash?: string;
+  /** One line on what the layout is for (named layouts). */
+  readonly description?: string;
 }
+
+/** The bricked square's symbol: no tile may be placed there, and words stop at it as at the edge. */
+export const BRICKED = '#';
 
 export const PREMIUMS = {
   ' ': { letter: 1, word: 1 },
@@ -18,12 +29,14 @@ export const PREMIUMS = {
   '-': { letter: 1, word: 2 },
   '=': { letter: 1, word: 3 },
   '~': { letter: 1, word: 4 },
+  [BRICKED]: { letter: 1, word: 1 },
 } as const;
 export type PremiumSymbol = keyof typeof PREMIUMS;
 
 /** The standard 15×15 board (macondo `CrosswordGameBoard`); the centre H8 is a DWS and the start square. */
 export const STANDARD_LAYOUT: Layout = {
   name: 'CrosswordGame',
+  description: 'The standard 15×15 board; the first play covers the centre H8.',
   rows: [
     `=  '   =   '  =`,
     ` -   "   "   - `,
@@ -49,6 +62,7 @@ export const STANDARD_LAYOUT: Layout = {
  */
 export const SUPER_LAYOUT: Layout = {
   name: 'SuperCrosswordGame',
+  description: 'The 21×21 super board with quadruple premiums; the first play covers the centre K11.',
   rows: [
     `~  '   =  '  =   '  ~`,
     ` -  "   -   -   "  - `,
@@ -74,13 +88,61 @@ export const SUPER_LAYOUT: Layout = {
   ],
 };
 
+/** The standard board's size and centre without premiums: a plain board for tests and teaching. */
+export const NO_PREMIUM_LAYOUT: Layout = {
+  name: 'NoPremium15',
+  description: 'A 15×15 board without premium squares; the first play covers the centre H8.',
+  rows: new Array<string>(15).fill(' '.repeat(15)),
+};
+
+/** A test board: 7×7 with the start in the top-left corner A1 and one of each premium, quadruples included. */
+export const START_CORNER_LAYOUT: Layout = {
+  name: 'TestStartCorner7',
+  description: 'A 7×7 test board whose first play covers the corner A1; it has every premium, quadruples included.',
+  start: { row: 0, col: 0 },
+  rows: [`-  '  ~`, ` "   " `, `  ^ ^  `, `'  =  '`, `  ^ ^  `, ` "   " `, `~  '  -`],
+};
+
+/** A test board: 11×11 with a 3×3 box of bricked squares E5–G7 in the middle and the start at F2. */
+export const BRICKED_BOX_LAYOUT: Layout = {
+  name: 'TestBrickedBox11',
+  description: 'An 11×11 test board with a bricked 3×3 box E5–G7 in the middle; the first play covers F2.',
+  start: { row: 1, col: 5 },
+  rows: [
+    `=    -    =`,
+    ` "   '   " `,
+    `  '     '  `,
+    `   -   -   `,
+    `    ###    `,
+    `-   ###   -`,
+    `    ###    `,
+    `   -   -   `,
+    `  '     '  `,
+    ` "   '   " `,
+    `=    -    =`,
+  ],
+};
+
+/** The named layouts, by name: what `board.layout` of a rule set may name and the `layouts` query lists. */
 export const LAYOUTS: Readonly<Record<string, Layout>> = {
   [STANDARD_LAYOUT.name]: STANDARD_LAYOUT,
   [SUPER_LAYOUT.name]: SUPER_LAYOUT,
+  [NO_PREMIUM_LAYOUT.name]: NO_PREMIUM_LAYOUT,
+  [START_CORNER_LAYOUT.name]: START_CORNER_LAYOUT,
+  [BRICKED_BOX_LAYOUT.name]: BRICKED_BOX_LAYOUT,
 };
 
 export const layoutSize = (layout: Layout): number => layout.rows.length;
 export const centreIndex = (layout: Layout): number => (layout.rows.length - 1) / 2;
+
+/** The square the first play must cover: the layout's own, else the centre. */
+export const startSquare = (layout: Layout): Square => {
+  if (layout.start) return layout.start;
+  const c = centreIndex(layout);
+  return { row: c, col: c };
+};
+
+export const isBricked = (layout: Layout, row: number, col: number): boolean => layout.rows[row]?.[col] === BRICKED;
 
 export const premiumAt = (layout: Layout, row: number, col: number): { letter: number; word: number } =>
   PREMIUMS[(layout.rows[row]?.[col] ?? ' ') as PremiumSymbol] ?? PREMIUMS[' '];

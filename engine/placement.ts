@@ -1,4 +1,4 @@
-import { centreIndex, formatAnchor, formatSquare, onBoard, tileAt, withTiles, type Board, type Placement } from './board.js';
+import { formatAnchor, formatSquare, isBricked, onBoard, startSquare, tileAt, withTiles, type Board, type Placement } from './board.js';
 import { cite, ruleError, type RuleError } from './errors.js';
 import type { Lexicon } from './lexicon/lexicon.js';
 import type { PlayMove } from './move.js';
@@ -45,6 +45,7 @@ export interface ScoredPlay {
 export const PLACEMENT_ERROR_CODES = [
   'EMPTY_PLAY',
   'OFF_BOARD',
+  'SQUARE_BRICKED',
   'NOTHING_TO_PLAY_THROUGH',
   'SQUARE_OCCUPIED',
   'UNKNOWN_TILE',
@@ -160,6 +161,20 @@ function readSquares(ctx: PlayContext, move: PlayMove, line: Line): SquareReadin
   return reading;
 }
 
+/** No square of the word is bricked (issue 21: a bricked square takes no tile, like the space beyond the edge). */
+function checkBricked(board: Board, move: PlayMove, line: Line): Result<true, RuleError> {
+  const { row, col, dr, dc, len, at } = line;
+  const squares: string[] = [];
+  for (let i = 0; i < len; i++)
+    if (isBricked(board.layout, row + dr * i, col + dc * i)) squares.push(squareName(row + dr * i, col + dc * i));
+  if (squares.length === 0) return ok(true);
+  return fail(
+    'SQUARE_BRICKED',
+    `The play ${at} ${writtenWord(move)} runs over the bricked square${squares.length > 1 ? 's' : ''} ${list(squares)} of the ${board.layout.name} board: no tile may be placed there.`,
+    { anchor: at, squares, layout: board.layout.name },
+  );
+}
+
 /**
  * The squares hold what the play says: `.` only on occupied squares (seed-003 rule 5a), a written
  * letter on an occupied square matches it (rule 5), every tile is in the distribution and every
@@ -244,14 +259,18 @@ function checkConnected(board: Board, move: PlayMove, line: Line, reading: Squar
   const { row, col, dr, dc, len, at } = line;
   const { placements } = reading;
   if (board.tileCount === 0) {
-    const centre = centreIndex(board.layout);
-    const along = dr === 0 ? col : row;
-    const covers = (dr === 0 ? row : col) === centre && along <= centre && centre < along + len;
+    const start = startSquare(board.layout);
+    const covers =
+      dr === 0
+        ? row === start.row && col <= start.col && start.col < col + len
+        : col === start.col && row <= start.row && start.row < row + len;
     if (!covers) {
-      const name = formatSquare({ row: centre, col: centre });
+      const name = formatSquare(start);
+      // A layout with its own start square (issue 21) has no centre to speak of.
+      const what = board.layout.start ? 'start' : 'centre';
       return fail(
         'MISSES_CENTRE',
-        `The first play ${at} ${writtenWord(move)} must cover the centre square ${name}.`,
+        `The first play ${at} ${writtenWord(move)} must cover the ${what} square ${name}.`,
         { anchor: at, squares: [name] },
         'rule 3',
       );
@@ -337,12 +356,13 @@ function scoreAndJudge(
  * Validates a play against the board, the rack and (optionally) the lexicon, and scores it.
  *
  * Checks, in order, each failure a {@link RuleError} citing seed-003:
- * the word is non-empty (`EMPTY_PLAY`, rule 4) and on the board (`OFF_BOARD`, rule 5); every `.`
+ * the word is non-empty (`EMPTY_PLAY`, rule 4), on the board (`OFF_BOARD`, rule 5) and off bricked
+ * squares (`SQUARE_BRICKED`, issue 21); every `.`
  * is on an occupied square (`NOTHING_TO_PLAY_THROUGH`, rule 5a); a letter written on an occupied
  * square matches the tile there (`SQUARE_OCCUPIED`, rule 5); every tile is in the distribution
  * (`UNKNOWN_TILE`) and every blank names a letter of it (`BAD_BLANK_DESIGNATION`, rule 10); at
  * least one tile is placed (`NO_TILES_PLACED`, rule 4); the word as written is whole
- * (`WORD_NOT_WHOLE`, rule 5); the first play covers the centre with two or more tiles
+ * (`WORD_NOT_WHOLE`, rule 5); the first play covers the centre (or the layout's start square) with two or more tiles
  * (`MISSES_CENTRE`, `FIRST_PLAY_TOO_SHORT`, rule 3) and later plays connect (`NOT_CONNECTED`,
  * rule 5 a/b/c); the tiles are on the rack (`TILES_NOT_IN_RACK`, rule 4); with a lexicon, every
  * word formed is in it (`INVALID_WORDS`, rules 5 and 9), all bad words listed.
@@ -355,6 +375,8 @@ function scoreAndJudge(
 export function checkPlay(ctx: PlayContext, move: PlayMove): Result<ScoredPlay, RuleError> {
   const line = checkOnBoard(ctx.board, move);
   if (!line.ok) return line;
+  const bricked = checkBricked(ctx.board, move, line.value);
+  if (!bricked.ok) return bricked;
   const reading = checkSquares(ctx, move, line.value);
   if (!reading.ok) return reading;
   const whole = checkWhole(ctx.board, move, line.value);

@@ -35,8 +35,8 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   maxDirectives: 50,
 };
 
-/** The root fields a large body may carry: a GCG import. */
-const LARGE_BODY_FIELDS: ReadonlySet<string> = new Set(['importGame']);
+/** The root fields a large body may carry: a GCG import, a word list (issue 21). */
+const LARGE_BODY_FIELDS: ReadonlySet<string> = new Set(['importGame', 'uploadLexicon']);
 
 const tooLarge = (bytes: number | null, limit: number, why: string) =>
   createGraphQLError(

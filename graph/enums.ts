@@ -196,6 +196,7 @@ export const ApiScopeEnum = closedSet<ApiScope>('ApiScope', 'What an API key may
   'games:play': 'Create, join and play games and matches in the owner’s seat: turns, challenges, resigning, pauses, timeouts.',
   'keys:manage': 'Create, list and revoke the owner’s API keys (createApiKey, apiKeys, revokeApiKey).',
   'webhooks:manage': 'Register, list, pause and delete the owner’s webhook subscriptions, and read their delivery log.',
+  'lexicons:manage': 'Upload word lists, and new editions of the owner’s own (uploadLexicon, POST /v1/lexicons).',
 });
 
 export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(

@@ -6,6 +6,7 @@ import { builder } from './builder.js';
 import { eitherOf, legacyEnum, RuleSetPresetEnum, TimeControlTypeEnum } from './enums.js';
 import { ValidationError } from './errors.js';
 import { TileSetIdEnum } from './tile-sets.js';
+import { LayoutInput } from './layouts.js';
 
 /** The inputs of the game mutations, and their translation to the service's plain types. */
 
@@ -80,6 +81,11 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
     }),
     seat: t.int({ required: false, description: 'Your seat, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
     firstSeat: t.int({ required: false, description: 'The seat that moves first, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
+    layout: t.field({
+      type: LayoutInput,
+      required: false,
+      description: 'A board given as data, in place of the rule set’s board.layout (the named ones: the layouts query).',
+    }),
   }),
 });
 
@@ -260,4 +266,5 @@ export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGa
   allowHints: input.allowHints ?? null,
   seat: (input.seat ?? null) as 0 | 1 | null,
   firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
+  layout: input.layout ? { rows: input.layout.rows, start: input.layout.start ?? null } : null,
 });

@@ -4,6 +4,7 @@ import type { GameResult, TurnRecord } from '../engine/game/state.js';
 import { joinTiles } from '../engine/tiles.js';
 import type { GameSnapshot, SeatHolder } from '../service/game-reads.js';
 import { builder } from './builder.js';
+import { BoardLayoutType } from './layouts.js';
 import { EndAdjustmentTypeEnum, GameEndReasonEnum, GameMoveTypeEnum } from './enums.js';
 import { PlayerType } from './players.js';
 import { ScoredWordType } from './rules.js';
@@ -84,8 +85,14 @@ export const BoardType = builder.objectRef<Board>('Board').implement({
       },
     }),
     layout: t.string({
-      description: 'The board layout’s name: CrosswordGame (15 × 15) or SuperCrosswordGame (21 × 21).',
+      description:
+        'The board layout’s name: CrosswordGame (15 × 15), SuperCrosswordGame (21 × 21), another of the layouts query, or custom-… for a board given as data.',
       resolve: (b) => b.layout.name,
+    }),
+    boardLayout: t.field({
+      type: BoardLayoutType,
+      description: 'The layout itself: its rows, start square and hash (a board given as data included).',
+      resolve: (b) => b.layout,
     }),
   }),
 });

@@ -29,7 +29,7 @@ const TileValueType = builder.objectRef<{ tile: string; value: number }>('TileVa
 builder.objectFields(BoardType, (t) => ({
   premiums: t.stringList({
     description:
-      'The layout’s premium squares, one string per row, top first, one character per square: `=` triple word, `-` double word, `"` triple letter, `\'` double letter, `~` quadruple word, `^` quadruple letter, `.` plain.',
+      'The layout’s premium squares, one string per row, top first, one character per square: `=` triple word, `-` double word, `"` triple letter, `\'` double letter, `~` quadruple word, `^` quadruple letter, `#` bricked (no tile may be placed there), `.` plain.',
     resolve: premiumRows,
   }),
 }));

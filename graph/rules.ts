@@ -127,7 +127,7 @@ builder.queryFields((t) => ({
 // ---------------------------------------------------------------------------------------------
 // Lexicons
 
-const LexiconType = builder.objectRef<Lexicon>('Lexicon').implement({
+export const LexiconType = builder.objectRef<Lexicon>('Lexicon').implement({
   description: 'A word list loaded on this server, identified by name and content hash.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The name requests use to choose it, e.g. SOWPODS.' }),

@@ -9,6 +9,8 @@ import './players.js';
 import './game.js';
 import './game-pictures.js';
 import './game-disputes.js';
+import './layouts.js';
+import './lexicon-uploads.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

@@ -1,4 +1,4 @@
-import { centreIndex, formatSquare, premiumAt, tileAt, type Layout } from '../engine/board.js';
+import { formatSquare, isBricked, premiumAt, startSquare, tileAt, type Layout } from '../engine/board.js';
 import type { SeatView, SpectatorView } from '../engine/game/view.js';
 import type { TurnRecord } from '../engine/game/state.js';
 import { BLANK, tileScore, type Distribution } from '../engine/tiles.js';
@@ -27,8 +27,9 @@ export interface BoardPicture {
 
 const COLUMNS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** The printed label of a square's premium: DL/TL/QL for letters, DW/TW/QW for words. */
+/** The printed label of a square's premium: DL/TL/QL for letters, DW/TW/QW for words; `bricked` for a square no tile may take. */
 export const squareKind = (layout: Layout, row: number, col: number): SquareKind => {
+  if (isBricked(layout, row, col)) return 'bricked';
   const p = premiumAt(layout, row, col);
   const name = ['', '', 'D', 'T', 'Q'];
   if (p.word > 1) return `${name[p.word]}W` as SquareKind;
@@ -107,8 +108,9 @@ const premiumSquare = (g: Geometry, layout: Layout, row: number, col: number): s
   const kind = squareKind(layout, row, col);
   const x = g.x0 + col * g.square;
   const y = g.y0 + row * g.square;
-  const centre = row === centreIndex(layout) && col === centreIndex(layout);
-  const label = centre ? '★' : kind === 'plain' ? '' : kind;
+  const start = startSquare(layout);
+  const centre = row === start.row && col === start.col;
+  const label = centre ? '★' : kind === 'plain' || kind === 'bricked' ? '' : kind;
   return el(
     'g',
     { class: 'square', 'data-square': formatSquare({ row, col }), 'data-premium': kind },

@@ -12,6 +12,8 @@ export const SQUARE_FILL = {
   DW: '#f2b0a8',
   TW: '#c8402f',
   QW: '#7b1d3a',
+  /** A bricked square (issue 21): dark, unlabelled, never holds a tile. */
+  bricked: '#3b3526',
 } as const;
 export type SquareKind = keyof typeof SQUARE_FILL;
 

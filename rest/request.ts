@@ -46,10 +46,24 @@ export const noneMatch = (header: string | null, etag: string): boolean => {
 
 const isJson = (contentType: string | null): boolean => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType ?? '');
 
-/** The JSON body, or undefined when there is none; refuses other media types and malformed JSON. */
+const isText = (contentType: string | null): boolean => /^text\/plain\s*(;|$)/i.test(contentType ?? '');
+
+/**
+ * The JSON body, or undefined when there is none; refuses other media types and malformed JSON. A text/plain
+ * body is a word list (POST /v1/lexicons, issue 21): `{ words }` with `name` and `tileSet` from the query.
+ */
 export const readBody = async (request: Request): Promise<unknown> => {
   const text = await request.text();
   if (text.trim() === '') return undefined;
+  if (isText(request.headers.get('content-type'))) {
+    const url = new URL(request.url);
+    if (request.method !== 'POST' || !url.pathname.endsWith('/v1/lexicons'))
+      throw new RequestProblem(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the body as JSON, with Content-Type: application/json (text/plain is for POST /v1/lexicons).',
+      );
+    return { name: url.searchParams.get('name') ?? '', tileSet: url.searchParams.get('tileSet') ?? '', words: text };
+  }
   if (!isJson(request.headers.get('content-type')))
     throw new RequestProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON, with Content-Type: application/json.');
   try {

@@ -184,6 +184,8 @@ await call('listTileSets', 'GET', '/tile-sets');
 // Sets of 21–32 tiles: the example shows the first tiles of each (the list itself is cut to two by trim).
 const tileSets = examples['listTileSets']!.response as { items: { tiles: unknown[] }[] };
 for (const set of tileSets.items) set.tiles = set.tiles.slice(0, 3);
+await call('listLayouts', 'GET', '/layouts');
+await call('uploadLexicon', 'POST', '/lexicons', A, { name: 'club', tileSet: 'english', words: 'cat\ndog\nmaña\n' });
 await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
 await call('adjudicate', 'POST', '/adjudications', undefined, { input: { overtime: { secondsOver: 125 } }, preset: 'NSA_2008' });

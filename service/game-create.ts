@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Layout } from '../engine/board.js';
 import { ruleError, type RuleError } from '../engine/errors.js';
+import { parseLayout, type LayoutSpec } from '../engine/layout.js';
+import type { RuleSet } from '../engine/rules/ruleset.js';
 import { commitment } from '../engine/game/bag.js';
 import { validateTimeControl } from '../engine/game/clock.js';
 import { createGame as startEvents } from '../engine/game/decide.js';
@@ -13,6 +16,7 @@ import { setAllowHints } from '../store/analysis.js';
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
+import { lexiconByName } from './lexicon-uploads.js';
 import { fold, proposalOf, toStored, type GameProposed } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
@@ -53,16 +57,52 @@ export interface NewGameInput {
   readonly seat?: Seat | null;
   /** Who moves first (default seat 0). */
   readonly firstSeat?: Seat | null;
+  /** A board given as data (issue 21); it replaces the rule set's `board.layout`. */
+  readonly layout?: LayoutSpec | null;
 }
 
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
 
 const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
 
-const lexiconNamed = (deps: ServiceDeps, name: string | null | undefined): Result<Lexicon, RuleError> => {
+/** The lexicon a new game names (a server's or an uploaded one), or the server's default. */
+const lexiconNamed = async (deps: ServiceDeps, name: string | null | undefined): Promise<Result<Lexicon, RuleError>> => {
   const chosen = name ?? deps.lexicons.defaultName;
   if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
-  return deps.lexicons.get(chosen);
+  return lexiconByName(deps, chosen);
+};
+
+/** A new game's first events: `game-created` and the draws when both seats are taken, else the proposal alone. */
+const firstEvents = (
+  proposal: GameProposed,
+  players: readonly [PlayerRow, PlayerRow] | null,
+  seed: string,
+): Result<(GameEvent | GameProposed)[], RuleError> => {
+  if (!players) return ok([proposal]);
+  const { rules, lexicon, timeControl, firstSeat, createdAt, layout } = proposal;
+  return startEvents({
+    rules,
+    lexicon,
+    players: [playerInfo(players[0]), playerInfo(players[1])],
+    timeControl,
+    seed,
+    firstSeat,
+    createdAt,
+    ...(layout ? { layout } : {}),
+  });
+};
+
+/**
+ * The rule set of a new game, with a layout given as data in place of its `board.layout` (named after the
+ * layout's hash, so the stored rules say which board); LAYOUT_* errors name the row, column or square.
+ */
+const rulesWithLayout = (input: NewGameInput): Result<{ rules: RuleSet; layout: Layout | null }, RuleError> => {
+  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  if (!rules.ok) return rules;
+  if (!input.layout) return ok({ rules: rules.value, layout: null });
+  const layout = parseLayout(input.layout);
+  if (!layout.ok) return layout;
+  return ok({ rules: { ...rules.value, board: { ...rules.value.board, layout: layout.value.name } }, layout: layout.value });
 };
 
 /**
@@ -104,9 +144,10 @@ export async function prepareGame(
   input: NewGameInput,
   options: { readonly match?: { readonly id: string; readonly index: number } } = {},
 ): Promise<Result<PreparedGame, RuleError>> {
-  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  const rules = rulesWithLayout(input);
   if (!rules.ok) return rules;
-  const lexicon = lexiconNamed(deps, input.lexicon);
+  const layout = rules.value.layout;
+  const lexicon = await lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
   const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
   if (!tc.ok) return tc;
@@ -134,22 +175,18 @@ export async function prepareGame(
   const now = deps.now();
   const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
   const seats: (PlayerRow | null)[] = mySeat === 0 ? [me, opponent] : [opponent, me];
-  let events: (GameEvent | GameProposed)[];
-  if (opponent) {
-    const started = startEvents({
-      rules: rules.value,
-      lexicon: lex,
-      players: [playerInfo(seats[0]!), playerInfo(seats[1]!)],
-      timeControl: tc.value,
-      seed,
-      firstSeat,
-      createdAt: now.toISOString(),
-    });
-    if (!started.ok) return started;
-    events = started.value;
-  } else {
-    events = [{ type: 'game-proposed', rules: rules.value, lexicon: lex, timeControl: tc.value, firstSeat, createdAt: now.toISOString() }];
-  }
+  const proposal: GameProposed = {
+    type: 'game-proposed',
+    rules: rules.value.rules,
+    lexicon: lex,
+    timeControl: tc.value,
+    firstSeat,
+    createdAt: now.toISOString(),
+    ...(layout ? { layout } : {}),
+  };
+  const first = firstEvents(proposal, opponent ? [seats[0]!, seats[1]!] : null, seed);
+  if (!first.ok) return first;
+  const events = first.value;
   const state = opponent ? fold(events as GameEvent[]) : null;
   const update = state ? projection(state) : { status: 'open', turnSeat: null, deadlineAt: null };
   const holders: SeatHolder[] = seats.map((player, seat) => ({ seat, player }));
@@ -160,9 +197,10 @@ export async function prepareGame(
       tx,
       {
         id,
-        ruleSetId: rules.value.id,
+        ruleSetId: rules.value.rules.id,
         ruleOverrides: (input.overrides ?? {}) as JsonObject,
         lexicon: { name: lex.name, contentHash: lex.hash },
+        layoutHash: layout?.hash ?? null,
         status: update.status,
         turnSeat: update.turnSeat,
         deadlineAt: update.deadlineAt,
@@ -200,6 +238,7 @@ export const startProposed = async (deps: ServiceDeps, gameId: string, seats: re
       seed: secrets.bagSeed,
       firstSeat: proposal.firstSeat,
       createdAt: now.toISOString(),
+      ...(proposal.layout ? { layout: proposal.layout } : {}),
     });
     if (!started.ok) return started;
     const state = fold(started.value);

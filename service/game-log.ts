@@ -1,3 +1,4 @@
+import type { Layout } from '../engine/board.js';
 import type { RuleError } from '../engine/errors.js';
 import { replay } from '../engine/game/apply.js';
 import { isGameEventType, type GameEvent, type Seat, type TimeControl } from '../engine/game/events.js';
@@ -25,6 +26,8 @@ export interface GameProposed {
   readonly timeControl: TimeControl;
   readonly firstSeat: Seat;
   readonly createdAt: string;
+  /** A board given as data (issue 21), passed on to `game-created`. */
+  readonly layout?: Layout;
 }
 
 /** An event as the store keeps it: its type, and the whole event as the payload. */

@@ -18,11 +18,23 @@ export interface LexiconRegistry {
   get(name: string): Result<Lexicon, RuleError>;
   /** The list a stored game was judged with; `LEXICON_HASH_MISMATCH` when only another edition is loaded. */
   getMatching(identity: { readonly name: string; readonly hash: string }): Result<Lexicon, RuleError>;
+  /**
+   * Adds an uploaded list loaded from the database (service/lexicon-uploads.ts) for the life of the process.
+   * `current`: it is the newest edition of its name, which `get` answers (an older one still judges the
+   * games made with it, through `getMatching`). A name of a lexicon loaded from files is never replaced.
+   */
+  add(lexicon: Lexicon, current: boolean): void;
+  /** Whether `name` is a lexicon loaded from files (shipped or the user's directory), which no upload may take. */
+  isBuiltIn(name: string): boolean;
 }
 
 /** A registry over lexicons already in memory (tests pass small ones). */
 export const lexiconRegistry = (lexicons: readonly Lexicon[]): LexiconRegistry => {
   const byName = new Map(lexicons.map((l) => [l.name, l]));
+  const builtIn = new Set(byName.keys());
+  const all = [...lexicons];
+  const identity = (l: { readonly name: string; readonly hash: string }): string => `${l.name}\n${l.hash}`;
+  const editions = new Map(lexicons.map((l) => [identity(l), l]));
   const get = (raw: string): Result<Lexicon, RuleError> => {
     const name = normaliseLexiconName(raw);
     const found = name.ok ? byName.get(name.value) : undefined;
@@ -40,19 +52,31 @@ export const lexiconRegistry = (lexicons: readonly Lexicon[]): LexiconRegistry =
     );
   };
   return {
-    all: lexicons,
+    all,
     defaultName: lexicons[0]?.name ?? null,
     get,
-    getMatching: (identity) => {
-      const found = get(identity.name);
-      if (!found.ok || found.value.hash === identity.hash) return found;
+    add: (lexicon, current) => {
+      if (builtIn.has(lexicon.name)) return;
+      editions.set(identity(lexicon), lexicon);
+      if (!current) return;
+      const old = byName.get(lexicon.name);
+      if (old) all.splice(all.indexOf(old), 1);
+      byName.set(lexicon.name, lexicon);
+      all.push(lexicon);
+    },
+    isBuiltIn: (name) => builtIn.has(name),
+    getMatching: (wanted) => {
+      const edition = editions.get(identity(wanted));
+      if (edition) return ok(edition);
+      const found = get(wanted.name);
+      if (!found.ok || found.value.hash === wanted.hash) return found;
       return err(
         ruleError(
           'LEXICON_HASH_MISMATCH',
-          `The lexicon ${found.value.name} loaded here has hash ${found.value.hash}, not ${identity.hash}: it is a different word list.`,
+          `The lexicon ${found.value.name} loaded here has hash ${found.value.hash}, not ${wanted.hash}: it is a different word list.`,
           {
             name: found.value.name,
-            expected: identity.hash,
+            expected: wanted.hash,
             found: found.value.hash,
           },
         ),

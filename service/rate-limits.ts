@@ -28,6 +28,7 @@ const DAY = 24 * HOUR;
  * - createGame (games and matches), importGame: 60 an hour per player, 300 per API key (a pairing bot);
  * - webhookAdmin (create, pause, delete subscriptions): 30 an hour per player or key;
  * - analysis: 600 an hour per address, player or key, for analyzePosition and gameAnalysis (graph/analysis.ts).
+ * - lexiconUpload: 10 a day per player or key (a list is up to 5 MB and compiling it takes seconds).
  */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   buckets: {
@@ -41,6 +42,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
       player: { capacity: 600, periodSeconds: HOUR },
       apiKey: { capacity: 600, periodSeconds: HOUR },
     },
+    lexiconUpload: { player: { capacity: 10, periodSeconds: DAY }, apiKey: { capacity: 10, periodSeconds: DAY } },
   },
   loginBackoff: {
     // 5 wrong passwords are a forgetful player; from the 6th, 2 s, 4 s … up to 15 min: ~100 guesses a day.

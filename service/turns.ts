@@ -1,3 +1,4 @@
+import { loadUploadedLexicon } from './lexicon-uploads.js';
 import { createHash } from 'node:crypto';
 import type { RuleError } from '../engine/errors.js';
 import { apply } from '../engine/game/apply.js';
@@ -180,6 +181,24 @@ export async function runGameCommand(
   seats: readonly SeatHolder[],
   decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
+  const missing: { lexicon?: { readonly name: string; readonly hash: string } } = {};
+  const first = await runGameCommandOnce(deps, gameId, expectedVersion, idem, seats, decideOn, missing);
+  // A game judged by an uploaded list this process has not loaded yet: load it from the database, then once more.
+  const { lexicons } = deps;
+  if (first.ok || !missing.lexicon || !lexicons) return first;
+  const loaded = await loadUploadedLexicon({ db: deps.db, lexicons, now: () => deps.now }, missing.lexicon.name, missing.lexicon.hash);
+  return loaded ? runGameCommandOnce(deps, gameId, expectedVersion, idem, seats, decideOn, {}) : first;
+}
+
+async function runGameCommandOnce(
+  deps: CommandDeps,
+  gameId: string,
+  expectedVersion: number,
+  idem: Idempotency | null,
+  seats: readonly SeatHolder[],
+  decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
+  missing: { lexicon?: { readonly name: string; readonly hash: string } },
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const now = deps.now;
   let afterTurn: AfterTurn | undefined;
   const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets) => {
@@ -187,7 +206,10 @@ export async function runGameCommand(
     let lexicon: Lexicon | null = null;
     if (state.lexicon && deps.lexicons) {
       const l = deps.lexicons.getMatching(state.lexicon);
-      if (!l.ok) return l;
+      if (!l.ok) {
+        missing.lexicon = state.lexicon;
+        return l;
+      }
       lexicon = l.value;
     }
     const decided = decideOn(state, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });

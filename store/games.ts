@@ -49,6 +49,8 @@ export interface NewGame {
   readonly ruleOverrides?: JsonObject;
   /** Must be registered first (`registerLexicon`): games reference lexicons by name and content hash. */
   readonly lexicon: { readonly name: string; readonly contentHash: string };
+  /** The content hash of a board given as data (issue 21; the rows are in `game-created`); null for a named layout. */
+  readonly layoutHash?: string | null;
   readonly status: string;
   readonly turnSeat?: number | null;
   readonly deadlineAt?: Date | null;
@@ -152,6 +154,7 @@ export const createGame = async (
       ruleOverrides: input.ruleOverrides ?? {},
       lexiconName: input.lexicon.name,
       lexiconHash: input.lexicon.contentHash,
+      layoutHash: input.layoutHash ?? null,
       status: input.status,
       version: firstEvents.length,
       turnSeat: input.turnSeat ?? null,

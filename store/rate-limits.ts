@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 
 /** What is limited (service/rate-limits.ts holds the rules). `analysis` is reserved for the analysis queries (none exist yet). */
-export const RATE_LIMIT_ACTIONS = ['login', 'register', 'createGame', 'importGame', 'webhookAdmin', 'analysis'] as const;
+export const RATE_LIMIT_ACTIONS = ['login', 'register', 'createGame', 'importGame', 'webhookAdmin', 'analysis', 'lexiconUpload'] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
 /** Who a bucket belongs to: a client address (anonymous callers), a player (token), an API key. */

@@ -1,3 +1,4 @@
+import type { Layout } from '../board.js';
 import { cite } from '../errors.js';
 import type { Lexicon } from '../lexicon/lexicon.js';
 import { ok, type Result } from '../result.js';
@@ -36,6 +37,8 @@ export function createGame(params: {
   readonly seed: string;
   readonly firstSeat?: Seat;
   readonly createdAt: string;
+  /** A board given as data (`engine/layout.ts`); its name must be `rules.board.layout`. */
+  readonly layout?: Layout;
 }): Result<GameEvent[]> {
   if (params.seed.length < 16)
     return fail('WEAK_SEED', 'The bag seed must be at least 16 characters of secret randomness.', { length: params.seed.length });
@@ -49,6 +52,7 @@ export function createGame(params: {
     firstSeat: first,
     bag: { kind: 'seeded', commitment: commitment(params.seed) },
     createdAt: params.createdAt,
+    ...(params.layout ? { layout: params.layout } : {}),
   };
   const s0 = apply(null, created);
   if (!s0.ok) return s0;

@@ -1,5 +1,5 @@
 import type { Citation } from '../errors.js';
-import type { Placement } from '../board.js';
+import type { Layout, Placement } from '../board.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 
@@ -88,6 +88,11 @@ export interface GameCreated {
   readonly bag: BagCommitment;
   /** ISO timestamp supplied by the caller (the engine never reads the clock). */
   readonly createdAt: string;
+  /**
+   * A board given as data (issue 21: rows, start square, hash), stored whole so the game keeps it; its
+   * name is `rules.board.layout`. Absent for a named layout, which `rules.board.layout` names.
+   */
+  readonly layout?: Layout;
 }
 
 /** Tiles from the bag to a rack. `hidden` counts tiles whose faces the log does not know (imports only). */

@@ -1,3 +1,5 @@
+import { formatSquare, startSquare, type Layout } from '../board.js';
+import { hashOf } from '../layout.js';
 import { apply } from '../game/apply.js';
 import type { GameCreated, GameEnded, GameEvent, RulingApplied, Seat } from '../game/events.js';
 import type { GameState } from '../game/state.js';
@@ -164,6 +166,16 @@ const linesOf = (events: readonly GameEvent[], states: readonly GameState[], vie
   return out;
 };
 
+/**
+ * A board given as data (issue 21), which no other program knows by name: its start square, its hash and
+ * its rows (plain squares as `.`, so no row starts or ends with a space a reader would trim), one pragma each.
+ */
+export const customLayoutPragmas = (layout: Layout): [string, string][] => [
+  ['board-start', formatSquare(startSquare(layout))],
+  ['board-hash', hashOf(layout)],
+  ...layout.rows.map((r): [string, string] => ['board-row', r.replace(/ /g, '.')]),
+];
+
 /** The header pragmas: the game's identity, lexicon, board and tiles when not the defaults, rule set, and the bag's commitment (and seed once revealed). */
 const headerPragmas = (created: GameCreated, final: GameState, options: GcgExportOptions): GcgPragma[] => {
   const pragmas: GcgPragma[] = [];
@@ -171,6 +183,7 @@ const headerPragmas = (created: GameCreated, final: GameState, options: GcgExpor
   if (options.gameId) pragma('id', `arbiter ${options.gameId}`);
   if (created.lexicon) pragma('lexicon', created.lexicon.name);
   if (created.rules.board.layout !== 'CrosswordGame') pragma('board-layout', created.rules.board.layout);
+  if (created.layout) for (const [keyword, value] of customLayoutPragmas(created.layout)) pragma(keyword, value);
   if (created.rules.board.distribution !== 'english') pragma('tile-distribution', created.rules.board.distribution);
   pragma('rule-set', created.rules.id);
   if (created.bag.kind === 'seeded') pragma('bag-commitment', created.bag.commitment);

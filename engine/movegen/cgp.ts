@@ -209,6 +209,7 @@ export const cgpFromState = (state: GameState, revealed: readonly Seat[], lexico
   const lex = lexicon ?? state.lexicon?.name;
   const operations: CgpOperation[] = [
     { code: 'bb', operands: String(state.rules.board.bingoBonus) },
+    // A board given as data (issue 21) is named custom-<hash>; its rows are the game's own (GCG #board-row).
     { code: 'bdn', operands: state.board.layout.name },
     { code: 'ld', operands: state.distribution.name },
     ...(lex ? [{ code: 'lex', operands: lex }] : []),

@@ -5,7 +5,7 @@
  * and the anchors (empty squares next to a tile, or the centre on an empty board). Standard since
  * Appel & Jacobson (1988); cross-sets are read from the KWG's DAWG.
  */
-import { centreIndex, premiumAt, type Board, type Layout } from '../board.js';
+import { isBricked, premiumAt, startSquare, type Board, type Layout } from '../board.js';
 import { HOT_CONSTANTS } from './hot-constants.js';
 import { tileNumber, type TileCodec } from './tile-codec.js';
 
@@ -37,18 +37,25 @@ export interface Lanes {
   readonly down: LaneView;
 }
 
-const premiumTables = new WeakMap<Layout, { letter: Uint8Array; word: Uint8Array }>();
-/** Premiums by board square, cached per layout. */
-const premiums = (layout: Layout): { letter: Uint8Array; word: Uint8Array } => {
+interface SquareTable {
+  readonly letter: Uint8Array;
+  readonly word: Uint8Array;
+  /** 1 on a bricked square (issue 21): it takes no tile, so its cross-set is the empty one. */
+  readonly bricked: Uint8Array;
+}
+const premiumTables = new WeakMap<Layout, SquareTable>();
+/** Premiums and bricked squares by board square, cached per layout. */
+const premiums = (layout: Layout): SquareTable => {
   let p = premiumTables.get(layout);
   if (p) return p;
   const n = layout.rows.length;
-  p = { letter: new Uint8Array(n * n), word: new Uint8Array(n * n) };
+  p = { letter: new Uint8Array(n * n), word: new Uint8Array(n * n), bricked: new Uint8Array(n * n) };
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++) {
       const m = premiumAt(layout, r, c);
       p.letter[r * n + c] = m.letter;
       p.word[r * n + c] = m.word;
+      p.bricked[r * n + c] = isBricked(layout, r, c) ? 1 : 0;
     }
   premiumTables.set(layout, p);
   return p;
@@ -56,7 +63,8 @@ const premiums = (layout: Layout): { letter: Uint8Array; word: Uint8Array } => {
 
 const newView = (n: number): LaneView => ({
   tiles: new Uint8Array(n * n),
-  cross: new Uint8Array((n * n + 1) * TILE_SLOTS),
+  // Set 0 allows every tile, set 1 none (bricked squares), then one set per square with a perpendicular word.
+  cross: new Uint8Array((n * n + 2) * TILE_SLOTS),
   crossSet: new Uint16Array(n * n),
   hasCross: new Uint8Array(n * n),
   crossScore: new Int32Array(n * n),
@@ -132,10 +140,11 @@ const fillView = (v: LaneView, sqTiles: Uint8Array, n: number, down: boolean, co
   const prem = premiums(layout);
   const letters = codec.kwg.alphabet.length;
   const perp = down ? 1 : n;
-  const centre = centreIndex(layout);
-  v.cross.fill(0, 0, TILE_SLOTS);
+  const start = startSquare(layout);
+  const startSq = start.row * n + start.col;
+  v.cross.fill(0, 0, 2 * TILE_SLOTS);
   v.cross.fill(1, 1, 1 + letters);
-  let sets = 1;
+  let sets = 2;
   for (let lane = 0; lane < n; lane++)
     for (let i = 0; i < n; i++) {
       const li = lane * n + i;
@@ -147,8 +156,14 @@ const fillView = (v: LaneView, sqTiles: Uint8Array, n: number, down: boolean, co
       v.crossSet[li] = 0;
       v.hasCross[li] = 0;
       v.crossScore[li] = 0;
-      v.anchor[li] = empty && sq === centre * n + centre ? 1 : 0;
+      v.anchor[li] = empty && sq === startSq ? 1 : 0;
       if (t !== 0) continue;
+      if (prem.bricked[sq] === 1) {
+        v.anchor[li] = 0;
+        v.hasCross[li] = 1;
+        v.crossSet[li] = BRICKED_SET;
+        continue;
+      }
       // Along the perpendicular (a column for across lanes, a row for down lanes) the square sits at its lane's index.
       const p = lane;
       const hasBefore = p > 0 && sqTiles[sq - perp] !== 0;
@@ -163,6 +178,9 @@ const fillView = (v: LaneView, sqTiles: Uint8Array, n: number, down: boolean, co
       sets++;
     }
 };
+
+/** The cross-set no tile belongs to: a bricked square's. */
+const BRICKED_SET = 1;
 
 const before: number[] = [];
 const after: number[] = [];

@@ -11,7 +11,7 @@
  * that starts right after a tile or touches nothing: WORD_NOT_WHOLE, NOT_CONNECTED or MISSES_CENTRE),
  * so the result is the same set, found in seconds rather than years.
  */
-import type { Board, Placement } from '../board.js';
+import { startSquare, type Board, type Placement } from '../board.js';
 import type { Lexicon } from '../lexicon/lexicon.js';
 import type { PlayMove, WordTile } from '../move.js';
 import { checkPlay } from '../placement.js';
@@ -120,10 +120,10 @@ const canConnect = (board: Board, row: number, col: number, down: boolean, tiles
   return false;
 };
 
-/** A tile placed on (r, c) connects the play: it touches a tile, or covers the centre of an empty board. */
+/** A tile placed on (r, c) connects the play: it touches a tile, or covers the start square (the centre) of an empty board. */
 const connects = (board: Board, r: number, c: number): boolean => {
-  const centre = (board.layout.rows.length - 1) / 2;
-  if (board.tileCount === 0) return r === centre && c === centre;
+  const start = startSquare(board.layout);
+  if (board.tileCount === 0) return r === start.row && c === start.col;
   return [letterAt(board, r - 1, c), letterAt(board, r + 1, c), letterAt(board, r, c - 1), letterAt(board, r, c + 1)].some(
     (t) => t !== null,
   );

@@ -1,5 +1,5 @@
 import { bodyField, body, path, type Route } from '../route.js';
-import { DISPUTE_KIND, LEXICON, RULE_SET, RULING, SCORED_PLAY, TILE_SET, WORD_CHECK } from '../shapes.js';
+import { DISPUTE_KIND, LAYOUT, LEXICON, LEXICON_UPLOAD, RULE_SET, RULING, SCORED_PLAY, TILE_SET, WORD_CHECK } from '../shapes.js';
 
 /** Rule sets, lexicons and the stateless checks: open to anyone, they read nothing stored. */
 
@@ -72,6 +72,37 @@ export const RULE_ROUTES: readonly Route[] = [
     shape: TILE_SET,
     auth: 'none',
     replaces: 'GET /rest/tile-sets',
+  },
+  {
+    operationId: 'listLayouts',
+    method: 'GET',
+    path: '/layouts',
+    tag: 'Rules',
+    summary: 'The named board layouts',
+    description: 'Every named layout with its rows (in the legend of docs/languages.md), its start square and its hash.',
+    field: 'layouts',
+    args: {},
+    reply: { kind: 'list' },
+    shape: LAYOUT,
+    auth: 'none',
+    replaces: 'GET /rest/layouts',
+  },
+  {
+    operationId: 'uploadLexicon',
+    method: 'POST',
+    path: '/lexicons',
+    tag: 'Rules',
+    summary: 'Upload a word list',
+    description:
+      'Body `{ "name", "tileSet", "words" }` (words: one a line) as JSON, or the list itself as text/plain with `name` and `tileSet` in the query. Needs the lexicons:manage scope. Words the tile set cannot spell are counted and the first listed (docs/lexicons.md).',
+    field: 'uploadLexicon',
+    args: { input: body() },
+    reply: { kind: 'object' },
+    shape: LEXICON_UPLOAD,
+    status: 201,
+    location: (v) => `/v1/lexicons/${encodeURIComponent(String((v['lexicon'] as { name: string }).name))}`,
+    auth: 'scope:lexicons:manage',
+    replaces: 'POST /rest/upload-lexicon',
   },
   {
     operationId: 'checkPlay',

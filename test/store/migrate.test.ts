@@ -89,6 +89,7 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
       'game_secrets',
       'games',
       'idempotency_keys',
+      'lexicon_uploads',
       'lexicons',
       'login_failures',
       'matches',

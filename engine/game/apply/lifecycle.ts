@@ -15,7 +15,7 @@ import { record, rescore, setAt, violation, type EventHandler, type EventOf } fr
 
 /** The state of a new game (seed-003 rule 2: racks are then filled by `tiles-drawn`). */
 export const createState = (e: GameCreated): Result<GameState> => {
-  const layout = LAYOUTS[e.rules.board.layout];
+  const layout = e.layout ?? LAYOUTS[e.rules.board.layout];
   const distribution = DISTRIBUTIONS[e.rules.board.distribution];
   if (!layout)
     return violation('UNKNOWN_LAYOUT', `The rule set names board layout "${e.rules.board.layout}", which Arbiter does not have.`, {
