@@ -27,6 +27,12 @@ export const GAME_SERVICE_ERROR_CODES = [
   'GCG_REPLAY_FAILED',
   /** importGame: the record stops before the game ended. */
   'GCG_INCOMPLETE',
+  /** recordMove: the game is not a recorded over-the-board game (its players take turns themselves). */
+  'NOT_RECORDED',
+  /** recordMove: only the recorded game's scorekeeper enters its moves. */
+  'NOT_SCOREKEEPER',
+  /** joinGame / submitTurn: a recorded game is neither joined nor played here: its scorekeeper records it. */
+  'RECORDED_GAME',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 
