@@ -33,7 +33,10 @@ const CreateRecordedGameInput = builder.inputType('CreateRecordedGameInput', {
   fields: (t) => ({
     preset: t.field({ type: RuleSetPresetEnum, required: false, description: 'The rule-set preset (default NSA_2008).' }),
     overrides: t.field({ type: 'JSON', required: false, description: 'Rule-set overrides, nested like the rule set (as in createGame).' }),
-    lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default); words are judged only by challenges.' }),
+    lexicon: t.string({
+      required: false,
+      description: 'Lexicon name (default: the server’s default); words are judged only by challenges.',
+    }),
     players: t.field({
       type: [RecordedPlayerInput],
       description: 'The two players, seat 0 first.',
@@ -50,7 +53,10 @@ const RecordedPlayInput = builder.inputType('RecordedPlayInput', {
       description: 'As in submitTurn: `8H WORD` across, `H8 WORD` down; lowercase = blank; `.` or (…) = a tile already on the board.',
       validate: z.string().trim().min(1).max(64),
     }),
-    score: t.int({ required: false, description: 'The score announced at the table; if the engine’s differs the move is refused (SCORE_MISMATCH).' }),
+    score: t.int({
+      required: false,
+      description: 'The score announced at the table; if the engine’s differs the move is refused (SCORE_MISMATCH).',
+    }),
   }),
 });
 
@@ -58,15 +64,25 @@ const RecordedExchangeInput = builder.inputType('RecordedExchangeInput', {
   description: 'An exchange made at the table: how many tiles, and their faces if the scorekeeper saw them.',
   fields: (t) => ({
     count: t.int({ description: 'How many tiles were exchanged.', validate: z.number().int().min(1).max(32) }),
-    tiles: t.string({ required: false, description: 'The tiles put back, if known: `AEI`, `?` a blank.', validate: z.string().trim().max(32).nullish() }),
+    tiles: t.string({
+      required: false,
+      description: 'The tiles put back, if known: `AEI`, `?` a blank.',
+      validate: z.string().trim().max(32).nullish(),
+    }),
   }),
 });
 
 const RecordedChallengeResultEnum = builder.enumType('RecordedChallengeResult', {
   description: 'What the word judge said about a challenged play at the table.',
   values: {
-    PLAY_REMOVED: { value: 'play-removed' as const, description: 'A word was not acceptable: the play comes off the board, its score is taken back.' },
-    PLAY_STANDS: { value: 'play-stands' as const, description: 'Every word challenged was acceptable: the play stands and the challenger pays as the rule set says.' },
+    PLAY_REMOVED: {
+      value: 'play-removed' as const,
+      description: 'A word was not acceptable: the play comes off the board, its score is taken back.',
+    },
+    PLAY_STANDS: {
+      value: 'play-stands' as const,
+      description: 'Every word challenged was acceptable: the play stands and the challenger pays as the rule set says.',
+    },
   },
 });
 
@@ -122,7 +138,10 @@ const RecordMoveInput = builder.inputType('RecordMoveInput', {
   description: 'A move of a recorded game: the game, the version you saw, a key that makes retries safe, and the move.',
   fields: (t) => ({
     gameId: t.id({ description: 'The game’s id (Game.id).' }),
-    expectedVersion: t.int({ description: 'The `version` of the game you saw; another move first is STALE_VERSION.', validate: z.number().int().min(0) }),
+    expectedVersion: t.int({
+      description: 'The `version` of the game you saw; another move first is STALE_VERSION.',
+      validate: z.number().int().min(0),
+    }),
     idempotencyKey: t.string({
       description: 'A fresh random string per new move; the same one when retrying.',
       validate: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),

@@ -42,7 +42,11 @@ export interface NewRecordedGame {
 
 const MAX_NAME = 64;
 
-const tablePlayer = async (deps: ServiceDeps, p: RecordedPlayer, i: number): Promise<Result<{ info: PlayerInfo; row: PlayerRow | null }, RuleError>> => {
+const tablePlayer = async (
+  deps: ServiceDeps,
+  p: RecordedPlayer,
+  i: number,
+): Promise<Result<{ info: PlayerInfo; row: PlayerRow | null }, RuleError>> => {
   const field = `players[${i}]`;
   if (p.handle) {
     const row = await findPlayerByHandle(deps.db.prisma, p.handle.trim().toLowerCase());
@@ -66,7 +70,8 @@ export async function createRecordedGame(
   const lexicon = lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
   const firstSeat = input.firstSeat ?? 0;
-  if (firstSeat !== 0 && firstSeat !== 1) return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
+  if (firstSeat !== 0 && firstSeat !== 1)
+    return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
   if (input.players.length !== 2) return fail('BAD_INPUT', 'A recorded game has two players.', { field: 'players' });
   if (!(await findPlayerById(deps.db.prisma, scorekeeperId)))
     return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: scorekeeperId });
@@ -187,8 +192,13 @@ export async function recordMove(
     requestHash: turnRequestHash({ gameId: req.gameId, expectedVersion: req.expectedVersion, action }),
   };
   const now = deps.now();
-  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, row.seats, (state, ctx) =>
-    recordedMoveEvents(state, entry.value, ctx),
+  const r = await runGameCommand(
+    { db: deps.db, lexicons: deps.lexicons, now },
+    row.id,
+    req.expectedVersion,
+    idem,
+    row.seats,
+    (state, ctx) => recordedMoveEvents(state, entry.value, ctx),
   );
   if (!r.ok) return r;
   const { receipt, replayed, after } = r.value;

@@ -211,7 +211,9 @@ export interface GameSeating {
 /** The game's status, version and seats with their players, in one statement; null when there is no such game. */
 export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeating | null> => {
   if (!UUID.test(gameId)) return null;
-  const rows = await client.$queryRawUnsafe<{ id: string; status: string; version: number; scorekeeper_id: string | null; seats: unknown }[]>(
+  const rows = await client.$queryRawUnsafe<
+    { id: string; status: string; version: number; scorekeeper_id: string | null; seats: unknown }[]
+  >(
     `SELECT g.id::text AS id, g.status, g.version, g.scorekeeper_id::text AS scorekeeper_id,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
                FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id) AS seats

@@ -133,7 +133,14 @@ const exchangeEvents = (en: Entry, seat: Seat, count: number, tiles: readonly st
 const challengeOf = (s: GameState, m: Extract<RecordedMove, { kind: 'challenge' }>): Result<GameEvent[]> => {
   const p = s.pending;
   if (!p || p.challenged)
-    return err(ruleError('NOTHING_TO_CHALLENGE', 'No play waits to be challenged: a challenge follows the play it concerns.', {}, cite('seed-001', '§8')));
+    return err(
+      ruleError(
+        'NOTHING_TO_CHALLENGE',
+        'No play waits to be challenged: a challenge follows the play it concerns.',
+        {},
+        cite('seed-001', '§8'),
+      ),
+    );
   const stands = m.result === 'play-stands';
   const named = m.words && m.words.length ? m.words.map((w) => w.toUpperCase()) : null;
   const unknown = named?.filter((w) => !p.words.some((x) => x.word === w)) ?? [];
@@ -145,7 +152,15 @@ const challengeOf = (s: GameState, m: Extract<RecordedMove, { kind: 'challenge' 
       }),
     );
   const words = named ?? (stands ? p.words.map((w) => w.word) : p.words.slice(0, 1).map((w) => w.word));
-  return ok(challengeEvents(s, other(p.seat), words.map((word) => ({ word, valid: stands })), stands, null));
+  return ok(
+    challengeEvents(
+      s,
+      other(p.seat),
+      words.map((word) => ({ word, valid: stands })),
+      stands,
+      null,
+    ),
+  );
 };
 
 /** The racks an ending counts whose tiles the log does not know: the scorekeeper must enter them. */

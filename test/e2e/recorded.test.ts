@@ -50,9 +50,13 @@ describe.each(STORE_TARGETS)('recorded over-the-board games on $kind', (target) 
 
   /** recordMove at `version` (the entry as the input nests it); answers the game or the typed error. */
   const record = (p: Player, gameId: string, version: number, entry: Record<string, unknown>) =>
-    graphql<GameOrError>(api, 'recordMove', RECORD, { input: { gameId, expectedVersion: version, idempotencyKey: freshKey(), entry } }, p.token) as Promise<
-      GameView & ErrorResult
-    >;
+    graphql<GameOrError>(
+      api,
+      'recordMove',
+      RECORD,
+      { input: { gameId, expectedVersion: version, idempotencyKey: freshKey(), entry } },
+      p.token,
+    ) as Promise<GameView & ErrorResult>;
 
   it('checks placement, score and tile counts; a phony stands until challenged off; history, GCG and a dispute work on it', async () => {
     const g = await create(a, { preset: 'NSA_2008', players: [{ handle: a.handle }, { handle: b.handle }] });
@@ -86,7 +90,21 @@ describe.each(STORE_TARGETS)('recorded over-the-board games on $kind', (target) 
     // Hidden information as in a played game: Ann's rack (as the scorekeeper saw it) is hers alone until the end.
     const mine = await readGame(api, a, g.id);
     expect(mine.myRack).toContain('ERTY');
-    const theirs = await graphql<GameOrError>(api, 'game', `query($id: ID!) { game(id: $id) { __typename ...GameFields } } ${GAME_FIELDS}`, { id: g.id }, b.token);
+    const theirs = await graphql<GameOrError>(
+      api,
+      'game',
+      `
+        query ($id: ID!) {
+          game(id: $id) {
+            __typename
+            ...GameFields
+          }
+        }
+        ${GAME_FIELDS}
+      `,
+      { id: g.id },
+      b.token,
+    );
     expect(JSON.stringify(theirs)).not.toContain('ERTY');
     const spectator = await readGame(api, c, g.id);
     expect(spectator.myRack).toBeNull();
@@ -99,7 +117,9 @@ describe.each(STORE_TARGETS)('recorded over-the-board games on $kind', (target) 
     expect(gcg.gcg).not.toContain('ERTY');
 
     // The log is a played game's: Ben files a dispute on it like on any other.
-    const filed = await graphql<{ dispute: { ruling: { code: string; scoreChanges: unknown[] } }; game: { scores: number[] } } & ErrorResult>(
+    const filed = await graphql<
+      { dispute: { ruling: { code: string; scoreChanges: unknown[] } }; game: { scores: number[] } } & ErrorResult
+    >(
       api,
       'fileDispute',
       FILE,
