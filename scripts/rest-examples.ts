@@ -148,6 +148,17 @@ now = new Date(now.getTime() + 3 * 86400_000);
 await call('claimTimeout', 'POST', `/games/${corr.id}/claim-timeout`, A);
 await call('importGame', 'POST', '/imports', A, { gcg: GCG, seat: 0 });
 
+// An over-the-board game recorded live, Alice keeping the score against a visitor without an account.
+const otb = await call('createRecordedGame', 'POST', '/recorded-games', A, { players: [{ handle: 'alice' }, { name: 'Visitor' }] });
+await call(
+  'recordMove',
+  'POST',
+  `/games/${otb.id}/recorded-moves`,
+  A,
+  { move: { play: { move: '8F CAT', score: 10 } } },
+  { 'if-match': `"${otb.version}"`, 'idempotency-key': 'alice-otb-1' },
+);
+
 // A match.
 const match = await call('createMatch', 'POST', '/matches', A, {});
 await call('joinMatch', 'POST', `/matches/${match.id}/join`, B);

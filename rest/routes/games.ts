@@ -104,6 +104,7 @@ export const GAME_ROUTES: readonly Route[] = [
     location: gameUrl,
     etag: true,
     auth: PLAY,
+    replaces: 'POST /rest/create-recorded-game',
   },
   {
     operationId: 'recordMove',
@@ -124,6 +125,7 @@ export const GAME_ROUTES: readonly Route[] = [
     shape: GAME,
     etag: true,
     auth: PLAY,
+    replaces: 'POST /rest/record-move',
   },
   {
     operationId: 'fileDispute',
