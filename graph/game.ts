@@ -113,6 +113,10 @@ export const GameType = builder.node(builder.objectRef<GameSnapshot>('Game'), {
       resolve: (g) => g.bagCommitment,
     }),
     imported: t.exposeBoolean('imported', { description: 'The game was stored from a GCG record (importGame), not played here.' }),
+    recorded: t.exposeBoolean('recorded', {
+      description:
+        'The game is played over the board and recorded live by its scorekeeper (createRecordedGame, recordMove), not played here.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the game was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the game last changed.' }),
   }),

@@ -11,6 +11,7 @@ import './game-pictures.js';
 import './game-disputes.js';
 import './layouts.js';
 import './lexicon-uploads.js';
+import './recorded.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

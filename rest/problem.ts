@@ -49,6 +49,8 @@ const CONFLICT = new Set([
   'GAME_NOT_STARTED',
   'GAME_OVER',
   'NOT_YOUR_TURN',
+  'NOT_RECORDED',
+  'RECORDED_GAME',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {
@@ -57,6 +59,8 @@ const FIXED: Readonly<Record<string, number>> = {
   // Acting in a game one holds no seat in: a permission, not a rule of the game.
   NOT_SEATED: 403,
   ANALYSIS_NOT_ALLOWED: 403,
+  // Recording a game one does not keep the score of: likewise a permission.
+  NOT_SCOREKEEPER: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

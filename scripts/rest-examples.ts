@@ -151,6 +151,17 @@ const imported = await call('importGame', 'POST', '/imports', A, { gcg: GCG, sea
 const analysis = await call('getGameAnalysis', 'GET', `/games/${imported.id}/analysis`, B);
 await call('analyzePosition', 'POST', '/analyses', B, { gameId: imported.id, version: analysis.turns[2].version, top: 3 });
 
+// An over-the-board game recorded live, Alice keeping the score against a visitor without an account.
+const otb = await call('createRecordedGame', 'POST', '/recorded-games', A, { players: [{ handle: 'alice' }, { name: 'Visitor' }] });
+await call(
+  'recordMove',
+  'POST',
+  `/games/${otb.id}/recorded-moves`,
+  A,
+  { move: { play: { move: '8F CAT', score: 10 } } },
+  { 'if-match': `"${otb.version}"`, 'idempotency-key': 'alice-otb-1' },
+);
+
 // A match.
 const match = await call('createMatch', 'POST', '/matches', A, {});
 await call('joinMatch', 'POST', `/matches/${match.id}/join`, B);

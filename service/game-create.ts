@@ -66,7 +66,7 @@ const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
 const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
 
 /** The lexicon a new game names (a server's or an uploaded one), or the server's default. */
-const lexiconNamed = async (deps: ServiceDeps, name: string | null | undefined): Promise<Result<Lexicon, RuleError>> => {
+export const lexiconNamed = async (deps: ServiceDeps, name: string | null | undefined): Promise<Result<Lexicon, RuleError>> => {
   const chosen = name ?? deps.lexicons.defaultName;
   if (chosen === null) return err(ruleError('LEXICON_NOT_FOUND', 'No lexicon is loaded on this server: run `npm run lexicons`.', {}));
   return lexiconByName(deps, chosen);
@@ -268,7 +268,9 @@ export async function joinGame(
 ): Promise<Result<GameSnapshot, RuleError>> {
   const loaded = await loadGame(deps.db.prisma, gameId);
   if (!loaded.ok) return loaded;
-  const { matchId, matchIndex } = loaded.value.game;
+  const { matchId, matchIndex, scorekeeperId } = loaded.value.game;
+  if (scorekeeperId !== null)
+    return fail('RECORDED_GAME', 'A recorded over-the-board game is not joined: its scorekeeper names its players.', { gameId });
   if (matchId !== null && matchId !== options.viaMatch) {
     return fail(
       'JOIN_THE_MATCH',

@@ -29,6 +29,12 @@ export const GAME_SERVICE_ERROR_CODES = [
   'GCG_INCOMPLETE',
   /** createGame: no robot can play this game (its lexicon has no move-generation graph here). */
   'ROBOT_UNAVAILABLE',
+  /** recordMove: the game is not a recorded over-the-board game (its players take turns themselves). */
+  'NOT_RECORDED',
+  /** recordMove: only the recorded game's scorekeeper enters its moves. */
+  'NOT_SCOREKEEPER',
+  /** joinGame / submitTurn: a recorded game is neither joined nor played here: its scorekeeper records it. */
+  'RECORDED_GAME',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 

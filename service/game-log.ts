@@ -50,12 +50,18 @@ export const fold = (events: readonly GameEvent[]): GameState => {
 export async function loadGameLog(
   deps: ServiceDeps,
   gameId: string,
-): Promise<Result<{ readonly events: readonly GameEvent[]; readonly seats: readonly SeatHolder[]; readonly version: number }, RuleError>> {
+): Promise<
+  Result<
+    { readonly events: readonly GameEvent[]; readonly seats: readonly SeatHolder[]; readonly version: number; readonly recorded: boolean },
+    RuleError
+  >
+> {
   const loaded = await loadGame(deps.db.prisma, gameId);
   if (!loaded.ok) return loaded;
   return ok({
     events: engineEvents(loaded.value.events),
     seats: await seatsOf(deps.db.prisma, gameId),
     version: loaded.value.game.version,
+    recorded: loaded.value.game.scorekeeperId !== null,
   });
 }

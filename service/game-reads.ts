@@ -40,6 +40,8 @@ export interface GameSnapshot {
   /** `sha256(seed)` for a seeded game; null for an imported one. */
   readonly bagCommitment: string | null;
   readonly imported: boolean;
+  /** A game played over the board and recorded live by its scorekeeper (recordMove), not played here. */
+  readonly recorded: boolean;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -101,7 +103,7 @@ export async function getGame(
  * folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
  */
 export const snapshotOf = (
-  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt'>,
+  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId'>,
   seats: readonly SeatHolder[],
   stored: readonly StoredEvent[],
   state: GameState | null,
@@ -127,7 +129,9 @@ export const snapshotOf = (
     deadlineAt,
     clock: state && view ? clockAt(state, view, now) : null,
     bagCommitment: state?.commitment ?? null,
-    imported: state?.bagKind === 'imported',
+    // A recorded game's bag is unknown too, but it was not imported: the scorekeeper's row tells them apart.
+    imported: state?.bagKind === 'imported' && game.scorekeeperId === null,
+    recorded: game.scorekeeperId !== null,
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
   };

@@ -31,7 +31,7 @@ export interface GameRecord {
 export async function gameRecord(deps: ServiceDeps, viewerId: string | null, gameId: string): Promise<Result<GameRecord, RuleError>> {
   const log = await loadGameLog(deps, gameId);
   if (!log.ok) return log;
-  const { events, seats } = log.value;
+  const { events, seats, recorded } = log.value;
   if (events.length === 0)
     return err(ruleError('GAME_NOT_STARTED', 'The game waits for a second player: it has no record yet.', { gameId }));
   const holder = seats.find((s) => viewerId !== null && s.player?.id === viewerId);
@@ -40,6 +40,7 @@ export async function gameRecord(deps: ServiceDeps, viewerId: string | null, gam
   const doc = gameToGcg(events, {
     viewer,
     gameId,
+    recorded,
     ...(players[0] && players[1] ? { players: [players[0], players[1]] as const } : {}),
   });
   const end = events.find((e) => e.type === 'game-ended');

@@ -102,26 +102,16 @@ const canonicalJson = (v: unknown): string => {
   return JSON.stringify(v);
 };
 
-/** The idempotency request hash: sha256 of the canonical JSON of the game, version and action. */
-export const turnRequestHash = (req: Omit<TurnRequest, 'idempotencyKey'>): string =>
+/** The idempotency request hash: sha256 of the canonical JSON of the game, version and action (any JSON: a turn's, a recorded move's). */
+export const turnRequestHash = (req: { readonly gameId: string; readonly expectedVersion: number; readonly action: unknown }): string =>
   createHash('sha256')
     .update(canonicalJson({ gameId: req.gameId, expectedVersion: req.expectedVersion, action: req.action }), 'utf8')
     .digest('hex');
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
-/**
- * Plays one turn for the caller's seat (see the module comment). Errors: the engine's rule codes
- * (NOT_YOUR_TURN, TILES_NOT_IN_RACK …), STALE_VERSION, IDEMPOTENCY_KEY_REUSED, GAME_NOT_FOUND,
- * NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, LEXICON_NOT_FOUND / LEXICON_HASH_MISMATCH.
- * A turn this call played also answers `game`, the caller's view right after it, made from the state
- * the turn computed (no second read); a replayed retry has none: {@link gameAfterTurn} rebuilds it.
- */
-export async function submitTurn(
-  deps: ServiceDeps,
-  playerId: string,
-  req: TurnRequest,
-): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
+/** BAD_INPUT when the expected version or the idempotency key of a turn (or a recorded move) is malformed; else null. */
+export const turnKeysProblem = (req: { readonly expectedVersion: number; readonly idempotencyKey: string }) => {
   if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0) {
     return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, {
       field: 'expectedVersion',
@@ -135,9 +125,28 @@ export async function submitTurn(
       { field: 'idempotencyKey' },
     );
   }
+  return null;
+};
+
+/**
+ * Plays one turn for the caller's seat (see the module comment). Errors: the engine's rule codes
+ * (NOT_YOUR_TURN, TILES_NOT_IN_RACK …), STALE_VERSION, IDEMPOTENCY_KEY_REUSED, GAME_NOT_FOUND,
+ * NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, LEXICON_NOT_FOUND / LEXICON_HASH_MISMATCH.
+ * A turn this call played also answers `game`, the caller's view right after it, made from the state
+ * the turn computed (no second read); a replayed retry has none: {@link gameAfterTurn} rebuilds it.
+ */
+export async function submitTurn(
+  deps: ServiceDeps,
+  playerId: string,
+  req: TurnRequest,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
+  const bad = turnKeysProblem(req);
+  if (bad) return bad;
   // One statement for the game's status and its seats (store/games.ts gameSeating).
   const row = await gameSeating(deps.db.prisma, req.gameId);
   if (!row) return gameNotFound(req.gameId);
+  if (row.scorekeeperId !== null)
+    return fail('RECORDED_GAME', 'This game is played over the board: its scorekeeper enters the moves (recordMove).', { gameId: row.id });
   const seats = row.seats;
   const seat = seatOf(seats, playerId);
   if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
@@ -149,7 +158,7 @@ export async function submitTurn(
   }
   const command = commandOf(req.action, seat);
   if (!command.ok) return command;
-  const idem = { scope: `player:${playerId}`, key, requestHash: turnRequestHash(req) };
+  const idem = { scope: `player:${playerId}`, key: req.idempotencyKey.trim(), requestHash: turnRequestHash(req) };
   const now = deps.now();
   const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) =>
     decide(state, command.value, ctx),

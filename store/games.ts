@@ -61,6 +61,8 @@ export interface NewGame {
   readonly seats: readonly (string | null)[];
   /** The match the game belongs to and its place in it (0 = the first game); absent for a single game. */
   readonly match?: { readonly id: string; readonly index: number };
+  /** A recorded game's scorekeeper (docs/recorded.md); absent for played and imported games. */
+  readonly scorekeeperId?: string;
 }
 
 export interface LoadedGame {
@@ -163,6 +165,7 @@ export const createGame = async (
       secret: { create: { bagSeed: input.bagSeed } },
       seats: { create: input.seats.map((playerId, seat) => ({ seat, playerId })) },
       ...(input.match ? { matchId: input.match.id, matchIndex: input.match.index } : {}),
+      ...(input.scorekeeperId ? { scorekeeperId: input.scorekeeperId } : {}),
     },
   });
   await writeEvents(tx, game.id, 0, firstEvents, outbox);
@@ -202,6 +205,8 @@ export interface GameSeating {
   readonly id: string;
   readonly status: string;
   readonly version: number;
+  /** A recorded game's scorekeeper; null for played and imported games. */
+  readonly scorekeeperId: string | null;
   /** In seat order, with their players (null = open). */
   readonly seats: readonly { readonly seat: number; readonly player: Player | null }[];
 }
@@ -209,8 +214,10 @@ export interface GameSeating {
 /** The game's status, version and seats with their players, in one statement; null when there is no such game. */
 export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeating | null> => {
   if (!UUID.test(gameId)) return null;
-  const rows = await client.$queryRawUnsafe<{ id: string; status: string; version: number; seats: unknown }[]>(
-    `SELECT g.id::text AS id, g.status, g.version,
+  const rows = await client.$queryRawUnsafe<
+    { id: string; status: string; version: number; scorekeeper_id: string | null; seats: unknown }[]
+  >(
+    `SELECT g.id::text AS id, g.status, g.version, g.scorekeeper_id::text AS scorekeeper_id,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
                FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id) AS seats
        FROM games g WHERE g.id = $1::uuid`,
@@ -222,7 +229,7 @@ export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeati
     seat: x.seat,
     player: x.player === null ? null : rowOf<Player>(x.player),
   }));
-  return { id: r.id, status: r.status, version: Number(r.version), seats };
+  return { id: r.id, status: r.status, version: Number(r.version), scorekeeperId: r.scorekeeper_id, seats };
 };
 
 type OpenedTurn =

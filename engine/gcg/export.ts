@@ -22,6 +22,8 @@ import type { GcgDocument, GcgEvent, GcgPragma } from './document.js';
 export interface GcgExportOptions {
   /** The seat asking (its own racks are shown); null for a spectator. */
   readonly viewer: Seat | null;
+  /** The log is an over-the-board game recorded live (its bag unknown, as an import's, but its racks as hidden as a played game's). */
+  readonly recorded?: boolean;
   /** Written as `#id arbiter <gameId>`. */
   readonly gameId?: string;
   /** Nickname and display name by seat, when the log's are out of date (the players table is the truth). */
@@ -198,7 +200,8 @@ export function gameToGcg(events: readonly GameEvent[], options: GcgExportOption
   const states = statesOf(events);
   const final = states[states.length - 1]!;
   const ended = final.status === 'ended';
-  const imported = created.bag.kind === 'imported';
+  // A record's racks were public where it came from; a game recorded live here keeps them hidden until the end, as a played one does.
+  const imported = created.bag.kind === 'imported' && !options.recorded;
   const shows = (seat: Seat): boolean => ended || imported || options.viewer === seat;
   const who = (seat: Seat): GcgExportPlayer => {
     const p = created.players[seat];

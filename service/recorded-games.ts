@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { RuleError } from '../engine/errors.js';
+import type { PlayerInfo, Seat } from '../engine/game/events.js';
+import { recordedGameStart, recordedMoveEvents, type RecordedEntry, type RecordedMove } from '../engine/game/recorded.js';
+import { parseRack } from '../engine/move.js';
+import { err, ok, type Result } from '../engine/result.js';
+import { createGame as insertGame, gameSeating } from '../store/games.js';
+import type { JsonObject } from '../store/json.js';
+import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
+import type { SeatHolder } from '../store/seats.js';
+import type { ServiceDeps } from './context.js';
+import { fail, gameNotFound } from './game-errors.js';
+import { fold, toStored } from './game-log.js';
+import { outboxFor, projection } from './game-projection.js';
+import { getGame, type GameSnapshot } from './game-reads.js';
+import { lexiconNamed } from './game-create.js';
+import { ruleSetFor } from './rules.js';
+import { runGameCommand, turnKeysProblem, turnRequestHash, type TurnReceipt } from './turns.js';
+
+/**
+ * Over-the-board games recorded live (issue 14 item 1, docs/recorded.md). The caller who creates the
+ * game is its scorekeeper, and the only one who records its moves; each of the two players is named by
+ * an account handle (then seated: the game is theirs, in their lists, with their rack visible to them
+ * alone) or only by a name (a player without an account). The engine's part is
+ * `engine/game/recorded.ts`; a move is one `runGameCommand` transaction, as a turn is.
+ */
+
+/** A player at the table: an account (`handle`, seated) or just a name. */
+export interface RecordedPlayer {
+  readonly handle?: string | null;
+  readonly name?: string | null;
+}
+
+export interface NewRecordedGame {
+  readonly ruleSet?: string | null;
+  readonly overrides?: unknown;
+  readonly lexicon?: string | null;
+  readonly players: readonly RecordedPlayer[];
+  /** Who moves first (default seat 0). */
+  readonly firstSeat?: Seat | null;
+}
+
+const MAX_NAME = 64;
+
+const tablePlayer = async (
+  deps: ServiceDeps,
+  p: RecordedPlayer,
+  i: number,
+): Promise<Result<{ info: PlayerInfo; row: PlayerRow | null }, RuleError>> => {
+  const field = `players[${i}]`;
+  if (p.handle) {
+    const row = await findPlayerByHandle(deps.db.prisma, p.handle.trim().toLowerCase());
+    if (!row) return fail('PLAYER_NOT_FOUND', `No player has the handle "${p.handle}".`, { field: `${field}.handle`, handle: p.handle });
+    return ok({ info: { name: p.name?.trim() || row.displayName, id: row.handle }, row });
+  }
+  const name = p.name?.trim() ?? '';
+  if (name === '' || name.length > MAX_NAME)
+    return fail('BAD_INPUT', `${field} needs a handle or a name of 1–${MAX_NAME} characters.`, { field: `${field}.name` });
+  return ok({ info: { name }, row: null });
+};
+
+/** Creates a recorded game, the caller its scorekeeper. Errors: BAD_INPUT, PLAYER_NOT_FOUND, ALREADY_SEATED, the rule set's and the lexicon's. */
+export async function createRecordedGame(
+  deps: ServiceDeps,
+  scorekeeperId: string,
+  input: NewRecordedGame,
+): Promise<Result<GameSnapshot, RuleError>> {
+  const rules = ruleSetFor(input.ruleSet, input.overrides);
+  if (!rules.ok) return rules;
+  const lexicon = await lexiconNamed(deps, input.lexicon);
+  if (!lexicon.ok) return lexicon;
+  const firstSeat = input.firstSeat ?? 0;
+  if (firstSeat !== 0 && firstSeat !== 1)
+    return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
+  if (input.players.length !== 2) return fail('BAD_INPUT', 'A recorded game has two players.', { field: 'players' });
+  if (!(await findPlayerById(deps.db.prisma, scorekeeperId)))
+    return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: scorekeeperId });
+  const a = await tablePlayer(deps, input.players[0]!, 0);
+  if (!a.ok) return a;
+  const b = await tablePlayer(deps, input.players[1]!, 1);
+  if (!b.ok) return b;
+  if (a.value.row && a.value.row.id === b.value.row?.id)
+    return fail('ALREADY_SEATED', 'One account cannot hold both seats: name the other player.', { field: 'players[1].handle' });
+  const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
+  const events = recordedGameStart({
+    rules: rules.value,
+    lexicon: lex,
+    players: [a.value.info, b.value.info],
+    firstSeat,
+    createdAt: deps.now().toISOString(),
+  });
+  const state = fold(events);
+  const update = projection(state);
+  const holders: SeatHolder[] = [a.value.row, b.value.row].map((player, seat) => ({ seat, player }));
+  const id = randomUUID();
+  await deps.db.transaction((tx) =>
+    insertGame(
+      tx,
+      {
+        id,
+        ruleSetId: rules.value.id,
+        ruleOverrides: (input.overrides ?? {}) as JsonObject,
+        lexicon: { name: lex.name, contentHash: lex.hash },
+        status: update.status,
+        turnSeat: update.turnSeat,
+        deadlineAt: null,
+        // The bag is at the table: no seed, as in an import; the draws are unknown.
+        bagSeedCommitment: '',
+        bagSeed: '',
+        seats: holders.map((h) => h.player?.id ?? null),
+        scorekeeperId,
+      },
+      events.map(toStored),
+      outboxFor(id, events.length, null, state, [], holders, null),
+    ),
+  );
+  return getGame(deps, scorekeeperId, id);
+}
+
+/** A recorded move as the API takes it: racks and exchanged tiles written as racks (`AEI`, `?` a blank, `[CH]` a digraph). */
+export interface RecordedEntryText {
+  readonly move:
+    | { readonly kind: 'play'; readonly move: string; readonly score?: number | null }
+    | { readonly kind: 'exchange'; readonly count: number; readonly tiles?: string | null }
+    | { readonly kind: 'pass' }
+    | { readonly kind: 'challenge'; readonly result: 'play-removed' | 'play-stands'; readonly words?: readonly string[] | null };
+  readonly rack?: string | null;
+  readonly remainingRacks?: readonly { readonly seat: number; readonly tiles: string }[] | null;
+}
+
+export interface RecordMoveRequest {
+  readonly gameId: string;
+  readonly expectedVersion: number;
+  readonly idempotencyKey: string;
+  readonly entry: RecordedEntryText;
+}
+
+const rackOf = (text: string | null | undefined, field: string): Result<string[] | null, RuleError> => {
+  if (text == null || text.trim() === '') return ok(null);
+  const r = parseRack(text.trim());
+  return r.ok ? r : err({ ...r.error, details: { ...r.error.details, field } });
+};
+
+/** The engine's entry for the API's text; BAD_RACK (details.field) when a rack does not parse. */
+export const recordedEntryOf = (t: RecordedEntryText): Result<RecordedEntry, RuleError> => {
+  const rack = rackOf(t.rack, 'entry.rack');
+  if (!rack.ok) return rack;
+  const remaining: (string[] | null)[] = [null, null];
+  for (const [i, r] of (t.remainingRacks ?? []).entries()) {
+    if (r.seat !== 0 && r.seat !== 1)
+      return fail('BAD_INPUT', `A seat is 0 or 1, not ${r.seat}.`, { field: `entry.remainingRacks[${i}].seat` });
+    const tiles = rackOf(r.tiles, `entry.remainingRacks[${i}].tiles`);
+    if (!tiles.ok) return tiles;
+    remaining[r.seat] = tiles.value;
+  }
+  let move: RecordedMove;
+  if (t.move.kind === 'exchange') {
+    const tiles = rackOf(t.move.tiles, 'entry.move.exchange.tiles');
+    if (!tiles.ok) return tiles;
+    move = { kind: 'exchange', count: t.move.count, tiles: tiles.value };
+  } else move = t.move;
+  return ok({ move, rack: rack.value, remainingRacks: remaining });
+};
+
+/**
+ * Records one move of a recorded game (see the module comment), with a turn's version check and
+ * idempotency. Errors: NOT_RECORDED, NOT_SCOREKEEPER, GAME_NOT_FOUND, BAD_INPUT, STALE_VERSION,
+ * IDEMPOTENCY_KEY_REUSED, and the engine's (placement codes, SCORE_MISMATCH, RACK_NOT_IN_BAG,
+ * NOTHING_TO_CHALLENGE, FINAL_RACKS_REQUIRED …).
+ */
+export async function recordMove(
+  deps: ServiceDeps,
+  callerId: string,
+  req: RecordMoveRequest,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
+  const bad = turnKeysProblem(req);
+  if (bad) return bad;
+  const entry = recordedEntryOf(req.entry);
+  if (!entry.ok) return entry;
+  const row = await gameSeating(deps.db.prisma, req.gameId);
+  if (!row) return gameNotFound(req.gameId);
+  if (row.scorekeeperId === null)
+    return fail('NOT_RECORDED', 'This game is played here, turn by turn (submitTurn): only recorded games take recorded moves.', {
+      gameId: row.id,
+    });
+  if (row.scorekeeperId !== callerId)
+    return fail('NOT_SCOREKEEPER', 'Only the game’s scorekeeper (the account that created it) records its moves.', { gameId: row.id });
+  const action = { recorded: req.entry };
+  const idem = {
+    scope: `player:${callerId}`,
+    key: req.idempotencyKey.trim(),
+    requestHash: turnRequestHash({ gameId: req.gameId, expectedVersion: req.expectedVersion, action }),
+  };
+  const now = deps.now();
+  const r = await runGameCommand(
+    { db: deps.db, lexicons: deps.lexicons, now },
+    row.id,
+    req.expectedVersion,
+    idem,
+    row.seats,
+    (state, ctx) => recordedMoveEvents(state, entry.value, ctx),
+  );
+  if (!r.ok) return r;
+  const { receipt, replayed, after } = r.value;
+  return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(callerId, now) } : {}) });
+}
