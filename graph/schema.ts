@@ -8,6 +8,7 @@ import './players.js';
 import './game.js';
 import './game-pictures.js';
 import './game-disputes.js';
+import './directors.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

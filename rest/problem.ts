@@ -33,6 +33,7 @@ const NOT_FOUND = new Set([
   'MATCH_NOT_FOUND',
   'API_KEY_NOT_FOUND',
   'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+  'DISPUTE_NOT_FOUND',
 ]);
 
 /**
@@ -49,6 +50,8 @@ const CONFLICT = new Set([
   'GAME_NOT_STARTED',
   'GAME_OVER',
   'NOT_YOUR_TURN',
+  'ALREADY_APPEALED',
+  'DISPUTE_ALREADY_RULED',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {
@@ -56,6 +59,9 @@ const FIXED: Readonly<Record<string, number>> = {
   FORBIDDEN: 403,
   // Acting in a game one holds no seat in: a permission, not a rule of the game.
   NOT_SEATED: 403,
+  // A role the caller lacks (service/directors.ts): a permission too.
+  NOT_DIRECTOR: 403,
+  NOT_ADMIN: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

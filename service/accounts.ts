@@ -38,6 +38,8 @@ export const API_SCOPES = [
   'keys:manage',
   /** Register, list, pause and delete the owner's webhook subscriptions, and read their delivery log. */
   'webhooks:manage',
+  /** Rule on disputes as a director (the owner must hold the director role as well). */
+  'disputes:rule',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);

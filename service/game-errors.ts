@@ -27,6 +27,10 @@ export const GAME_SERVICE_ERROR_CODES = [
   'GCG_REPLAY_FAILED',
   /** importGame: the record stops before the game ended. */
   'GCG_INCOMPLETE',
+  /** ruleOnDispute: the caller does not hold the director role (store/roles.ts). */
+  'NOT_DIRECTOR',
+  /** grantDirector / revokeDirector: the caller is not an admin. */
+  'NOT_ADMIN',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 
