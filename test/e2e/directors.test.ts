@@ -154,6 +154,21 @@ describe.each(STORE_TARGETS)('directors on $kind', (target) => {
     expect(await api.app.services.db.prisma.outboxMessage.count({ where: { gameId: id, kind: 'dispute-ruled' } })).toBe(2);
   });
 
+  it('a director’s API key needs the scope disputes:rule to rule', async () => {
+    const { id, version } = await penalised();
+    await graphql(api, 'grantDirector', GRANT, { h: dir.handle }, admin.token);
+    const { key } = await graphql<{ key: string }>(
+      api,
+      'createApiKey',
+      'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { ... on NewApiKey { key } } }',
+      { input: { name: 'plays-only', scopes: ['games:play'] } },
+      dir.token,
+    );
+    const ruling = { remedy: 'NO_PENALTY', note: 'no' };
+    const refused = await call({ ...dir, token: key }, 'ruleOnDispute', RULE, { gameId: id, dispute: 1, expectedVersion: version, ruling });
+    expect(refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('REST: POST …/disputes/{n}/appeal and …/ruling, with If-Match; a stale version is 412', async () => {
     const { id, mover, version } = await penalised();
     await graphql(api, 'grantDirector', GRANT, { h: dir.handle }, admin.token);
