@@ -13,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   rules: { summary: 'print the rule-set presets and every parameter with its source', load: () => import('./rules.js') },
   replay: { summary: 'replay a GCG record and check every score against the rules', load: () => import('./replay.js') },
   adjudicate: { summary: 'answer a dispute (JSON file) under a rule set', load: () => import('./adjudicate.js') },
+  director: { summary: 'make a player a director or an admin (on the database)', load: () => import('./director.js') },
   'jwt-secret': { summary: "rotate the local server's token-signing key", load: () => import('./jwt-secret.js') },
   moves: { summary: 'list the best moves of a position (CGP line or GCG record) by equity', load: () => import('./moves.js') },
   render: { summary: 'draw a GCG record’s board as SVG or PNG, or its replay as a GIF', load: () => import('./render.js') },

@@ -1,3 +1,4 @@
+import type { Role } from '../service/directors.js';
 import type { DisputeStatus } from '../engine/adjudication/game-disputes.js';
 import type { Citation } from '../engine/errors.js';
 import type { ADJUSTMENT_KINDS, DISPUTE_FACT_SOURCES, EndReason, TIME_CONTROL_KINDS } from '../engine/game/events.js';
@@ -197,6 +198,7 @@ export const ApiScopeEnum = closedSet<ApiScope>('ApiScope', 'What an API key may
   'keys:manage': 'Create, list and revoke the owner’s API keys (createApiKey, apiKeys, revokeApiKey).',
   'webhooks:manage': 'Register, list, pause and delete the owner’s webhook subscriptions, and read their delivery log.',
   'lexicons:manage': 'Upload word lists, and new editions of the owner’s own (uploadLexicon, POST /v1/lexicons).',
+  'disputes:rule': 'Rule on disputes as a director (ruleOnDispute); the owner must hold the director role too (docs/security.md).',
 });
 
 export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
@@ -234,11 +236,18 @@ export const eitherOf = <T>(
   return value;
 };
 
+export const PlayerRoleEnum = closedSet<Role>('PlayerRole', 'What a player may do besides playing (docs/security.md).', {
+  player: 'Plays games.',
+  director: 'Also rules on disputes left to a director or appealed (ruleOnDispute).',
+  admin: 'Also grants and revokes the director role; made from the command line only (arbiter director).',
+});
+
 export const DisputeStatusEnum = closedSet<DisputeStatus>(
   'DisputeStatus',
   'Where a dispute filed on a game stands (docs/adjudication.md).',
   {
     open: 'Filed; the rule set leaves it to a director, who has not ruled yet.',
+    appealed: 'A seated player appealed the automatic ruling; it stands until a director rules.',
     ruled: 'A ruling has been applied to the game (the automatic one, or a director’s).',
   },
 );

@@ -120,7 +120,11 @@ export const GameDisputeType = builder.objectRef<GameDispute>('GameDispute').imp
   fields: (t) => ({
     number: t.exposeInt('number', { description: 'Its number in the game: 1, 2, …' }),
     kind: t.exposeString('kind', { description: 'Its kind, e.g. `overtime` (disputeKinds).' }),
-    status: t.field({ type: DisputeStatusEnum, description: 'OPEN (a director is to rule) or RULED.', resolve: (d) => d.status }),
+    status: t.field({
+      type: DisputeStatusEnum,
+      description: 'OPEN (a director is to rule), APPEALED (a director is to rule on the appeal) or RULED.',
+      resolve: (d) => d.status,
+    }),
     filedAtVersion: t.exposeInt('filedAt', { description: 'The game version of its dispute-filed event.' }),
     concernsVersion: t.exposeInt('concerns', { description: 'The game version of the act in dispute.' }),
     disputedSeat: t.exposeInt('player', { description: 'The seat whose act is disputed (the kind’s `player`).' }),
@@ -146,6 +150,16 @@ export const GameDisputeType = builder.objectRef<GameDispute>('GameDispute').imp
       resolve: (d) => (d.applied ? appliedView(d.applied) : null),
     }),
     note: t.string({ nullable: true, description: 'The claimant’s note.', resolve: (d) => d.note }),
+    appealedBySeat: t.int({
+      nullable: true,
+      description: 'The seat that appealed its automatic ruling (appealDispute); null when not appealed.',
+      resolve: (d) => d.appealed?.seat ?? null,
+    }),
+    appealedAtVersion: t.int({
+      nullable: true,
+      description: 'The game version of its dispute-appealed event; null when not appealed.',
+      resolve: (d) => d.appealed?.version ?? null,
+    }),
   }),
 });
 
@@ -193,7 +207,7 @@ const FileDisputeInput = builder.inputType('FileDisputeInput', {
   }),
 });
 
-const FiledDisputeType = builder.objectRef<{ dispute: GameDispute; game: GameSnapshot }>('FiledDispute').implement({
+export const FiledDisputeType = builder.objectRef<{ dispute: GameDispute; game: GameSnapshot }>('FiledDispute').implement({
   description: 'A dispute just filed: the dispute as you see it, and the game after it.',
   fields: (t) => ({
     dispute: t.field({ type: GameDisputeType, description: 'The dispute, with its ruling if one was applied.', resolve: (r) => r.dispute }),

@@ -12,6 +12,7 @@ import './game-disputes.js';
 import './layouts.js';
 import './lexicon-uploads.js';
 import './recorded.js';
+import './directors.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

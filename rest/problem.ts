@@ -33,6 +33,7 @@ const NOT_FOUND = new Set([
   'MATCH_NOT_FOUND',
   'API_KEY_NOT_FOUND',
   'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+  'DISPUTE_NOT_FOUND',
 ]);
 
 /**
@@ -51,6 +52,8 @@ const CONFLICT = new Set([
   'NOT_YOUR_TURN',
   'NOT_RECORDED',
   'RECORDED_GAME',
+  'ALREADY_APPEALED',
+  'DISPUTE_ALREADY_RULED',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {
@@ -61,6 +64,9 @@ const FIXED: Readonly<Record<string, number>> = {
   ANALYSIS_NOT_ALLOWED: 403,
   // Recording a game one does not keep the score of: likewise a permission.
   NOT_SCOREKEEPER: 403,
+  // A role the caller lacks (service/directors.ts): a permission too.
+  NOT_DIRECTOR: 403,
+  NOT_ADMIN: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

@@ -77,11 +77,11 @@ export const readBody = async (request: Request): Promise<unknown> => {
 const queryValue = (raw: string, type: GraphQLInputType, name: string): unknown => {
   const named = getNamedType(type).name;
   if (named === 'Int') {
-    if (!/^-?\d{1,9}$/.test(raw)) throw new RequestProblem('BAD_REQUEST', `The query parameter ${name} must be an integer, not "${raw}".`);
+    if (!/^-?\d{1,9}$/.test(raw)) throw new RequestProblem('BAD_REQUEST', `The parameter ${name} must be an integer, not "${raw}".`);
     return Number(raw);
   }
   if (named === 'Boolean') {
-    if (raw !== 'true' && raw !== 'false') throw new RequestProblem('BAD_REQUEST', `The query parameter ${name} must be true or false.`);
+    if (raw !== 'true' && raw !== 'false') throw new RequestProblem('BAD_REQUEST', `The parameter ${name} must be true or false.`);
     return raw === 'true';
   }
   return raw;
@@ -110,8 +110,11 @@ export const bodyFieldNames = (op: Operation): string[] =>
 
 const sourceValue = (op: Operation, argPath: string, source: Source, input: RestInput): unknown => {
   switch (source.from) {
-    case 'path':
-      return input.params[source.name];
+    case 'path': {
+      // An Int path parameter (a dispute's number) is read like a query one; ids stay strings.
+      const raw = input.params[source.name];
+      return raw === undefined ? undefined : queryValue(raw, argType(op.field, argPath), source.name);
+    }
     case 'query': {
       const raw = input.url.searchParams.get(source.name);
       return raw === null ? undefined : queryValue(raw, argType(op.field, argPath), source.name);

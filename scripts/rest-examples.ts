@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../functions/app.js';
 import { setBagSeedSourceForTests } from '../service/game-create.js';
+import { setRole } from '../store/roles.js';
 
 const OUT = join(import.meta.dirname, '..', 'rest', 'examples.json');
 const GCG = readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'gcg', 'liwords', 'doug_vs_emely.gcg'), 'utf8');
@@ -115,6 +116,31 @@ await call(
   A,
   { kind: 'exchange-count-mismatch', concerns: Number(played.version) + 1, facts: { announced: 3 } },
   { 'if-match': `"${exchanged.version}"`, 'idempotency-key': 'alice-dispute-1' },
+);
+// Bob appeals the automatic ruling; carol, an admin (made from the command line: `arbiter director grant carol
+// --admin`), makes dave a director, and dave rules on the appeal.
+const disputed = await call('getGame', 'GET', `/games/${id}`, B);
+const appealed = await call(
+  'appealDispute',
+  'POST',
+  `/games/${id}/disputes/1/appeal`,
+  B,
+  { note: 'I announced three and drew three.' },
+  { 'if-match': `"${disputed.version}"`, 'idempotency-key': 'bob-appeal-1' },
+);
+await call('registerPlayer', 'POST', '/players', undefined, { handle: 'carol', displayName: 'Carol', password: 'carol-demo-1' });
+await call('registerPlayer', 'POST', '/players', undefined, { handle: 'dave', displayName: 'Dave', password: 'dave-demo-1' });
+await setRole(app.services.db.prisma, 'carol', 'admin');
+const C = await signIn('carol');
+await call('revokeDirector', 'DELETE', '/directors/dave', C);
+await call('grantDirector', 'POST', '/directors/dave', C);
+await call(
+  'ruleOnDispute',
+  'POST',
+  `/games/${id}/disputes/1/ruling`,
+  await signIn('dave'),
+  { remedy: 'NO_PENALTY', note: 'The tally slip shows three tiles drawn.', citation: { source: 'seed-000', rule: 'Disputes' } },
+  { 'if-match': `"${appealed.game.version}"`, 'idempotency-key': 'dave-ruling-1' },
 );
 await call('listDisputes', 'GET', `/games/${id}/disputes`, B);
 await call('listTurns', 'GET', `/games/${id}/turns`, B);

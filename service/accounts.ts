@@ -40,6 +40,8 @@ export const API_SCOPES = [
   'webhooks:manage',
   /** Upload word lists (uploadLexicon, POST /v1/lexicons). */
   'lexicons:manage',
+  /** Rule on disputes as a director (the owner must hold the director role as well). */
+  'disputes:rule',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);

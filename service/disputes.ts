@@ -7,6 +7,7 @@ import { apply } from '../engine/game/apply.js';
 import { isGameEventType, type GameEvent, type Seat } from '../engine/game/events.js';
 import type { GameState } from '../engine/game/state.js';
 import { err, ok, type Result } from '../engine/result.js';
+import { isDirectorRole, roleOf } from '../store/roles.js';
 import { gameSeating, loadGame, runTurn, type GameRow, type OutboxItem, type StoredEvent } from '../store/games.js';
 import type { ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
@@ -58,7 +59,7 @@ const requestHash = (req: DisputeRequest): string =>
     .digest('hex');
 
 /** GAME_NOT_FOUND / NOT_SEATED / BAD_INPUT before the transaction; the caller's seat (null for a director). */
-const claimantOf = async (deps: ServiceDeps, playerId: string, req: DisputeRequest, director: boolean) => {
+const claimantOf = async (deps: ServiceDeps, playerId: string, req: DisputeRequest) => {
   if (!Number.isInteger(req.expectedVersion) || req.expectedVersion < 0)
     return fail('BAD_INPUT', `expectedVersion must be a game version (a whole number ≥ 0), not ${req.expectedVersion}.`, {
       field: 'expectedVersion',
@@ -70,7 +71,7 @@ const claimantOf = async (deps: ServiceDeps, playerId: string, req: DisputeReque
   if (!row) return gameNotFound(req.gameId);
   if (row.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player: there is nothing to dispute yet.');
   const seat = seatOf(row.seats as readonly SeatHolder[], playerId);
-  if (seat === null && !director)
+  if (seat === null && !isDirectorRole(await roleOf(deps.db.prisma, playerId)))
     return fail('NOT_SEATED', 'Only a player seated in the game, or a director, may file a dispute on it.', { gameId: row.id });
   return ok({ row, seat, key });
 };
@@ -142,7 +143,7 @@ export async function runDisputeCommand(
     }
     const update = projection(after);
     const version = game.version + events.length;
-    const filed = events.find((e) => e.type === 'dispute-filed' || e.type === 'ruling-applied');
+    const filed = events.find((e) => e.type === 'dispute-filed' || e.type === 'ruling-applied' || e.type === 'dispute-appealed');
     const dispute = filed && 'dispute' in filed ? (filed.dispute ?? 0) : 0;
     return ok({
       events: events.map(toStored),
@@ -156,17 +157,12 @@ export async function runDisputeCommand(
 }
 
 /**
- * Files a dispute on a stored game for the caller (a seated player, or a director when `director`).
+ * Files a dispute on a stored game for the caller (a seated player, or a director: store/roles.ts).
  * Errors: GAME_NOT_FOUND, NOT_SEATED, GAME_NOT_STARTED, BAD_INPUT, UNKNOWN_DISPUTE_KIND, INVALID_DISPUTE,
  * FACTS_CONTRADICT_LOG (details: field, version), NOT_YOUR_DISPUTE, STALE_VERSION, IDEMPOTENCY_KEY_REUSED.
  */
-export async function fileDispute(
-  deps: ServiceDeps,
-  playerId: string,
-  req: DisputeRequest,
-  options: { readonly director?: boolean } = {},
-): Promise<Result<DisputeReceipt, RuleError>> {
-  const c = await claimantOf(deps, playerId, req, options.director === true);
+export async function fileDispute(deps: ServiceDeps, playerId: string, req: DisputeRequest): Promise<Result<DisputeReceipt, RuleError>> {
+  const c = await claimantOf(deps, playerId, req);
   if (!c.ok) return c;
   const { row, seat, key } = c.value;
   const idem = { scope: `player:${playerId}`, key, requestHash: requestHash(req) };

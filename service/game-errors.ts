@@ -35,6 +35,10 @@ export const GAME_SERVICE_ERROR_CODES = [
   'NOT_SCOREKEEPER',
   /** joinGame / submitTurn: a recorded game is neither joined nor played here: its scorekeeper records it. */
   'RECORDED_GAME',
+  /** ruleOnDispute: the caller does not hold the director role (store/roles.ts). */
+  'NOT_DIRECTOR',
+  /** grantDirector / revokeDirector: the caller is not an admin. */
+  'NOT_ADMIN',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 

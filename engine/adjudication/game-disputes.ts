@@ -7,7 +7,8 @@ import type { DisputeFact, DisputeFiled, GameEvent, RulingApplied, Seat } from '
  * shows its explanation and effects only to that seat; tiles a ruling reveals are shown to everyone.
  */
 
-export const DISPUTE_STATUSES = ['open', 'ruled'] as const;
+/** open: a director is to rule; appealed: the automatic ruling stands until a director rules; ruled. */
+export const DISPUTE_STATUSES = ['open', 'appealed', 'ruled'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 export interface GameDispute {
@@ -27,6 +28,8 @@ export interface GameDispute {
   /** The ruling applied, with the version of its event; null while open. */
   readonly applied: (RulingApplied & { readonly version: number }) | null;
   readonly note: string | null;
+  /** The appeal of its automatic ruling (once per dispute), with the version of its event. */
+  readonly appealed: { readonly seat: Seat; readonly by: string; readonly version: number; readonly note: string | null } | null;
 }
 
 const redact = (filed: DisputeFiled, viewer: Seat | null) => {
@@ -62,7 +65,11 @@ export const disputesOf = (events: readonly GameEvent[], firstVersion: number, v
         automatic: redactRuling(e.ruling, hidden, 'explanation'),
         applied: null,
         note: e.note ?? null,
+        appealed: null,
       });
+    } else if (e.type === 'dispute-appealed') {
+      const d = out.get(e.dispute);
+      if (d) out.set(e.dispute, { ...d, status: 'appealed', appealed: { seat: e.seat, by: e.by, version, note: e.note ?? null } });
     } else if (e.type === 'ruling-applied' && e.dispute !== undefined) {
       const d = out.get(e.dispute);
       if (!d) return;

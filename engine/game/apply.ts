@@ -56,6 +56,8 @@ export const EVENT_HANDLERS: EventHandlers = {
   'ruling-applied': foldRulingApplied,
   // The dispute is recorded for `disputesOf` (engine/adjudication/game-disputes.ts); its ruling is the `ruling-applied` after it.
   'dispute-filed': (s) => ok(s),
+  // An appeal changes nothing until a director rules (engine/adjudication/director.ts).
+  'dispute-appealed': (s) => ok(s),
 };
 
 /** The handler for this event's kind. */

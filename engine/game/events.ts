@@ -72,6 +72,7 @@ export const GAME_EVENT_TYPES = [
   'resumed',
   'aborted',
   'dispute-filed',
+  'dispute-appealed',
 ] as const;
 export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
 
@@ -308,6 +309,19 @@ export interface RulingApplied {
   readonly by?: string | null;
 }
 
+/**
+ * A seated player appeals the automatic ruling of dispute `dispute` (once per dispute): it stays as
+ * applied until a director rules (`ruling-applied` with `by`), which replaces it.
+ */
+export interface DisputeAppealed {
+  readonly type: 'dispute-appealed';
+  readonly dispute: number;
+  readonly seat: Seat;
+  /** The appellant's player id. */
+  readonly by: string;
+  readonly note?: string;
+}
+
 /** Where a fact of a filed dispute comes from: the game log (at `version`) or the claimant's word. */
 export const DISPUTE_FACT_SOURCES = ['log', 'claimant'] as const;
 export interface DisputeFact {
@@ -385,6 +399,7 @@ export type GameEvent = (
   | Resumed
   | Aborted
   | DisputeFiled
+  | DisputeAppealed
 ) &
   Stamped;
 
