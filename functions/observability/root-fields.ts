@@ -16,9 +16,10 @@ import { withSpan } from './tracing.js';
 export const FIELD_METRICS: Readonly<Record<string, { readonly count: MetricName; readonly latency?: MetricName }>> = {
   submitTurn: { count: 'turns_submitted_total', latency: 'turn_latency_ms' },
   adjudicate: { count: 'disputes_ruled_total' },
-  // The disputes filed on a game (issue 14) name their mutations here when they land: fileDispute → disputes_filed_total, ruleDispute → disputes_ruled_total.
+  // Disputes on a stored game (issue 14): filed by a seat or a director, appealed, ruled by a director.
   fileDispute: { count: 'disputes_filed_total' },
-  ruleDispute: { count: 'disputes_ruled_total' },
+  appealDispute: { count: 'disputes_filed_total' },
+  ruleOnDispute: { count: 'disputes_ruled_total' },
 };
 
 const codeOf = (e: unknown): string => {
