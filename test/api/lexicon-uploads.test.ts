@@ -98,6 +98,35 @@ describe.each(STORE_TARGETS)('uploaded word lists on $kind', (target) => {
     expect(await json.json()).toMatchObject({ code: 'LEXICON_BAD_WORD' });
   });
 
+  it('POST /v1/lexicons takes a 3 MB list (a national list’s size); a 3 MB body to any other route is still 413', async () => {
+    const big = await api.register('upload-big');
+    // 50,000 distinct 59-letter words plus newlines: 3,000,000 bytes, over the 1 MiB cap of every other route
+    // (long words keep the count, and so the compile time, down).
+    const word = (i: number) =>
+      [0, 1, 2, 3].map((k) => String.fromCharCode(65 + (Math.floor(i / 26 ** k) % 26))).join('') + 'BIGLISTWORDS'.repeat(5).slice(0, 55);
+    const list = Array.from({ length: 50_000 }, (_, i) => word(i)).join('\n') + '\n';
+    expect(Buffer.byteLength(list)).toBe(3_000_000);
+    const res = await api.fetch('/v1/lexicons?name=big-list&tileSet=english', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${big.token}`, 'content-type': 'text/plain; charset=utf-8' },
+      body: list,
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ created: true, unspellableCount: 0, lexicon: { name: 'BIG-LIST', wordCount: 50_000 } });
+    const json = JSON.stringify({ query: '{ __typename }', variables: { pad: list } });
+    for (const path of ['/graphql', '/v1/games', '/v1/lexicons/BIG-LIST']) {
+      const refused = await api.fetch(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${big.token}`, 'content-type': 'application/json' },
+        body: json,
+      });
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({
+        errors: [expect.objectContaining({ extensions: { code: 'REQUEST_TOO_LARGE', maxBytes: 1024 * 1024 } })],
+      });
+    }
+  });
+
   it('an API key needs the lexicons:manage scope', async () => {
     const key = (await api.gql(KEY, { input: { name: 'player key', apiScopes: ['GAMES_PLAY'] } }, a.token)).body.data!['createApiKey'];
     expect(key.__typename).toBe('NewApiKey');
