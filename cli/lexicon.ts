@@ -1,5 +1,6 @@
 /**
- * `arbiter lexicon`: compile a word list into a lexicon, list the known lexicons, check words.
+ * `arbiter lexicon`: compile a word list into a lexicon, list the known lexicons, check words, upload a
+ * list to a server (cli/lexicon-upload.ts).
  * Exit codes: 0 success (every word valid), 1 some word invalid, 2 usage or input error.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import {
 import { SHIPPED_LEXICON_NAMES } from '../engine/lexicon/shipped.js';
 import { normaliseLexiconName } from '../engine/lexicon/wordlist.js';
 import type { CliIo } from './io.js';
+import { upload } from './lexicon-upload.js';
 
 export const USAGE = `usage:
   arbiter lexicon compile WORDS.txt [--name NAME] [--out DIR] [--distribution english]
@@ -31,7 +33,11 @@ export const USAGE = `usage:
   arbiter lexicon list [--json]
       List the shipped and user lexicons with word count and content hash.
   arbiter lexicon check NAME WORD...
-      Print VALID or INVALID for each word; exit 0 when all are valid, 1 otherwise.`;
+      Print VALID or INVALID for each word; exit 0 when all are valid, 1 otherwise.
+  arbiter lexicon upload WORDS.txt --name NAME --tile-set TILESET [--server URL] [--token TOKEN]
+      Send the list to a server (POST /v1/lexicons; --server defaults to $ARBITER_URL, --token to
+      $ARBITER_TOKEN, a key with the lexicons:manage scope) and print its name, hash, word count and
+      the words the tile set cannot spell.`;
 
 const fail = (io: CliIo, error: RuleError | string): number => {
   io.err(typeof error === 'string' ? `arbiter lexicon: ${error}` : `arbiter lexicon: ${error.message} [${error.code}]`);
@@ -149,13 +155,26 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       args: rest,
       allowPositionals: true,
       strict: true,
-      options: { name: { type: 'string' }, out: { type: 'string' }, distribution: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        name: { type: 'string' },
+        out: { type: 'string' },
+        distribution: { type: 'string' },
+        json: { type: 'boolean' },
+        'tile-set': { type: 'string' },
+        server: { type: 'string' },
+        token: { type: 'string' },
+      },
     });
   } catch (e) {
     return fail(io, `${(e as Error).message}\n${USAGE}`);
   }
   const { positionals, values } = parsed;
-  const allowed: Record<string, readonly string[]> = { compile: ['name', 'out', 'distribution'], list: ['json'], check: [] };
+  const allowed: Record<string, readonly string[]> = {
+    compile: ['name', 'out', 'distribution'],
+    list: ['json'],
+    check: [],
+    upload: ['name', 'tile-set', 'server', 'token'],
+  };
   const options = allowed[sub];
   if (!options) return fail(io, `unknown subcommand "${sub}"\n${USAGE}`);
   const stray = Object.keys(values).find((k) => !options.includes(k));
@@ -166,6 +185,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     case 'list':
       if (positionals.length > 0) return fail(io, `list takes no arguments\n${USAGE}`);
       return list(values.json === true, io);
+    case 'upload': {
+      const { name, server, token } = values;
+      return upload(positionals, { name, tileSet: values['tile-set'], server, token }, io, (m) => fail(io, m));
+    }
     default:
       return check(positionals, io);
   }

@@ -9,7 +9,7 @@ type Command = { summary: string; load: () => Promise<{ run(args: string[], io: 
 
 const COMMANDS: Record<string, Command> = {
   // Subcommands register here: name → lazy module (keeps `arbiter --help` fast).
-  lexicon: { summary: 'compile, list and check word lists', load: () => import('./lexicon.js') },
+  lexicon: { summary: 'compile, list, check and upload word lists', load: () => import('./lexicon.js') },
   rules: { summary: 'print the rule-set presets and every parameter with its source', load: () => import('./rules.js') },
   replay: { summary: 'replay a GCG record and check every score against the rules', load: () => import('./replay.js') },
   adjudicate: { summary: 'answer a dispute (JSON file) under a rule set', load: () => import('./adjudicate.js') },

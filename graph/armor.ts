@@ -1,4 +1,5 @@
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { MAX_UPLOAD_BYTES } from '../engine/lexicon/upload.js';
 import { GraphQLError, Kind, parse, visit, type DocumentNode, type ParseOptions } from './graphql.js';
 
 /**
@@ -19,6 +20,12 @@ export interface RequestLimits {
   readonly maxBodyBytes: number;
   /** Largest body of a request whose only operation is `importGame` (a GCG record is up to 200,000 characters; default 1 MiB). */
   readonly maxImportBodyBytes: number;
+  /**
+   * Largest body of POST /v1/lexicons, the one route a whole word list is sent to (issue 21): the upload
+   * cap plus room for a JSON body's escapes (default MAX_UPLOAD_BYTES + 1 MiB). By path only, so no
+   * GraphQL request, whatever its operation, is read past `maxImportBodyBytes`.
+   */
+  readonly maxUploadBodyBytes: number;
   /** Lexical tokens a document may have (default 3,000; GraphiQL's introspection query has about 190). */
   readonly maxTokens: number;
   /** Aliased fields a document may have (default 30). */
@@ -30,6 +37,8 @@ export interface RequestLimits {
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   maxBodyBytes: 256 * 1024,
   maxImportBodyBytes: 1024 * 1024,
+  // "\n" escapes one byte as two: a 5 MB list of 8-letter words gains about 0.6 MB as JSON; text/plain gains nothing.
+  maxUploadBodyBytes: MAX_UPLOAD_BYTES + 1024 * 1024,
   maxTokens: 3_000,
   maxAliases: 30,
   maxDirectives: 50,
@@ -63,21 +72,25 @@ const boundedBodyLength = async (request: Request, limit: number): Promise<numbe
   }
 };
 
+/** POST /v1/lexicons (the REST upload route, rest/routes/rules.ts), matched as rest/request.ts matches it for text/plain. */
+const isUploadRoute = (request: Request): boolean => request.method === 'POST' && new URL(request.url).pathname.endsWith('/v1/lexicons');
+
 /**
- * Caps the body: refuses any body over `maxImportBodyBytes` before reading it (Content-Length) or as
- * soon as it passes the cap (a chunked body), and a body over `maxBodyBytes` at execution unless the
- * operation is an import. REST routes included (the hook runs before SOFA's).
+ * Caps the body: refuses any body over `maxImportBodyBytes` (`maxUploadBodyBytes` on the upload route)
+ * before reading it (Content-Length) or as soon as it passes the cap (a chunked body), and a body over
+ * `maxBodyBytes` at execution unless the operation is an import or an upload. REST routes included (the
+ * hook runs before SOFA's).
  */
 export const useBodyLimit = (limits: RequestLimits): Plugin => {
   const sizes = new WeakMap<Request, number>();
   return {
     async onRequest({ request, endResponse }) {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      const cap = isUploadRoute(request) ? limits.maxUploadBodyBytes : limits.maxImportBodyBytes;
       const declared = request.headers.get('content-length');
-      const length =
-        declared !== null && /^\d+$/.test(declared) ? Number(declared) : await boundedBodyLength(request, limits.maxImportBodyBytes);
-      if (length === null || length > limits.maxImportBodyBytes) {
-        const error = tooLarge(length, limits.maxImportBodyBytes, '');
+      const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : await boundedBodyLength(request, cap);
+      if (length === null || length > cap) {
+        const error = tooLarge(length, cap, '');
         endResponse(
           Response.json({ errors: [{ message: error.message, extensions: { ...error.extensions, http: undefined } }] }, { status: 413 }),
         );

@@ -17,13 +17,13 @@ import { cgpFromState, cgpOperand, parseCgp, positionFromCgp } from '../engine/m
 import { positionFromState, type Position } from '../engine/movegen/position.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { loadGame, type GameRow } from '../store/games.js';
-import { loadKwg } from '../store/lexicon-files.js';
 import { seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
 import { fail } from './game-errors.js';
 import { engineEvents, fold } from './game-log.js';
 import { seatOf } from './game-reads.js';
 import { isRobotHandle } from './robot-seats.js';
+import { lexiconKwg } from './upload-kwgs.js';
 
 /**
  * Position analysis (issue 19): a position from a stored game (id + version), a GCG record (+ turn)
@@ -57,8 +57,8 @@ export interface AnalysisResult {
 
 const notAllowed = (message: string, details: Record<string, unknown>) => err(ruleError('ANALYSIS_NOT_ALLOWED', message, details));
 
-const kwgFor = (lexicon: { readonly name: string; readonly hash?: string }): Result<Kwg, RuleError> => {
-  const k = loadKwg(lexicon);
+const kwgFor = async (deps: ServiceDeps, lexicon: { readonly name: string; readonly hash?: string }): Promise<Result<Kwg, RuleError>> => {
+  const k = await lexiconKwg(deps, lexicon);
   return k.ok ? ok(k.value.kwg) : k;
 };
 
@@ -117,7 +117,7 @@ const fromGame = async (deps: ServiceDeps, viewerId: string | null, gameId: stri
     return fail('BAD_INPUT', `The rack of the player to move at version ${at} is not known (an imported record without it).`, {
       field: 'version',
     });
-  const kwg = kwgFor(state.lexicon ?? { name: '' });
+  const kwg = await kwgFor(deps, state.lexicon ?? { name: '' });
   if (!kwg.ok) return kwg;
   // The move made here is the next decision point at this version, if the log has one yet.
   const made = decisionPoints(all).find((p) => p.version === at)?.made ?? null;
@@ -130,7 +130,7 @@ const lexiconName = (deps: ServiceDeps, name: string | null | undefined): Result
   return ok(chosen);
 };
 
-const fromGcg = (deps: ServiceDeps, gcg: string, turn: number, lexicon: string | null | undefined, top: number) => {
+const fromGcg = async (deps: ServiceDeps, gcg: string, turn: number, lexicon: string | null | undefined, top: number) => {
   const doc = parseGcg(gcg);
   if (!doc.ok) return fail('BAD_INPUT', `gcg line ${doc.error.line}: ${doc.error.message}`, { field: 'gcg' });
   const points = decisionPoints(replayGcg(doc.value).events);
@@ -141,17 +141,17 @@ const fromGcg = (deps: ServiceDeps, gcg: string, turn: number, lexicon: string |
     });
   const name = lexiconName(deps, lexicon ?? point.state.lexicon?.name);
   if (!name.ok) return name;
-  const kwg = kwgFor({ name: name.value });
+  const kwg = await kwgFor(deps, { name: name.value });
   if (!kwg.ok) return kwg;
   return ok(resultOf(point.state, point.seat, positionFromState(point.state, point.seat), kwg.value, top, point.made));
 };
 
-const fromCgp = (deps: ServiceDeps, text: string, lexicon: string | null | undefined, top: number) => {
+const fromCgp = async (deps: ServiceDeps, text: string, lexicon: string | null | undefined, top: number) => {
   const cgp = parseCgp(text);
   if (!cgp.ok) return fail('BAD_INPUT', cgp.error.message, { field: 'cgp' });
   const name = lexiconName(deps, lexicon ?? cgpOperand(cgp.value, 'lex'));
   if (!name.ok) return name;
-  const kwg = kwgFor({ name: name.value });
+  const kwg = await kwgFor(deps, { name: name.value });
   if (!kwg.ok) return kwg;
   const a = rankMoves(positionFromCgp(cgp.value), kwg.value, { top });
   return ok<AnalysisResult>({ cgp: text.trim(), moveCount: a.moveCount, top: a.top, made: null, madeKnown: false });
@@ -193,7 +193,7 @@ export async function gameAnalysis(deps: ServiceDeps, viewerId: string | null, g
   if (!allowed.ok) return allowed;
   const events = engineEvents(loaded.value.events);
   const lexicon = fold(events).lexicon;
-  const kwg = kwgFor(lexicon ?? { name: '' });
+  const kwg = await kwgFor(deps, lexicon ?? { name: '' });
   if (!kwg.ok) return kwg;
   const mine = seatOf(seats, viewerId);
   const keep = game.status === 'ended' ? undefined : (p: DecisionPoint) => p.seat === mine;

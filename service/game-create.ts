@@ -161,7 +161,7 @@ export async function prepareGame(
   const opponentHandle = input.opponent?.trim().toLowerCase();
   const robot = isRobotHandle(opponentHandle);
   if (robot) {
-    const kwg = robotKwg({ name: lexicon.value.name, hash: lexicon.value.hash });
+    const kwg = await robotKwg(deps, { name: lexicon.value.name, hash: lexicon.value.hash });
     if (!kwg.ok) return kwg;
     opponent = await ensureRobotPlayer(deps.db.prisma, opponentHandle);
   } else if (input.opponent) {

@@ -1,5 +1,6 @@
 import { ruleError, type RuleError } from '../engine/errors.js';
-import { buildLexicon } from '../engine/lexicon/compile.js';
+import { buildLexicon, compileKwg } from '../engine/lexicon/compile.js';
+import { decodeKwg } from '../engine/lexicon/kwg.js';
 import { decodeDawgFile, encodeDawgFile } from '../engine/lexicon/dawg-file.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { checkUpload } from '../engine/lexicon/upload.js';
@@ -8,6 +9,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import { DISTRIBUTIONS } from '../engine/tiles.js';
 import { findLexiconUpload, insertLexiconUpload, lexiconNameOwner, newestLexiconUploadHash } from '../store/lexicon-uploads.js';
 import type { ServiceDeps } from './context.js';
+import { rememberUploadKwg } from './upload-kwgs.js';
 
 /**
  * Word lists uploaded by players and API keys with the `lexicons:manage` scope (issue 21). An upload is
@@ -70,6 +72,9 @@ export async function uploadLexicon(
   const built = buildLexicon(name, list);
   if (!built.ok) return built;
   if (!existing) {
+    // The move generator's graph too (robots, analysis), over the tile set the list was spelled in.
+    const kwg = compileKwg(name, list, distribution);
+    if (!kwg.ok) return kwg;
     const dawg = encodeDawgFile(built.value);
     await deps.db.transaction((tx) =>
       insertLexiconUpload(tx, {
@@ -78,10 +83,13 @@ export async function uploadLexicon(
         wordCount: list.words.length,
         distribution: distribution.name,
         dawg,
+        kwg: kwg.value.bytes,
         unspellable: unspellableCount,
         uploadedBy: playerId,
       }),
     );
+    const decoded = decodeKwg(kwg.value.bytes, kwg.value.manifest.alphabet);
+    if (decoded.ok) rememberUploadKwg({ kwg: decoded.value, manifest: kwg.value.manifest, path: `lexicon_uploads:${name}` });
   }
   deps.lexicons.add(built.value, true);
   return ok({ lexicon: built.value, tileSet: distribution.name, unspellableCount, unspellable, created: !existing });

@@ -1,11 +1,12 @@
 import type { RuleError } from '../engine/errors.js';
 import type { RobotPolicy } from '../engine/movegen/robot.js';
 import type { Result } from '../engine/result.js';
-import { loadKwg, type LoadedKwg } from '../store/lexicon-files.js';
+import type { LoadedKwg } from '../store/lexicon-files.js';
 import { findPlayerByHandle, insertPlayer, type PlayerRow } from '../store/players.js';
 import type { SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
+import { lexiconKwg } from './upload-kwgs.js';
 
 /**
  * Robot seats (issue 19). A robot is a system player whose handle is `robot:greedy` or `robot:equity`
@@ -52,8 +53,11 @@ export const ensureRobotPlayer = async (client: Tx, handle: RobotHandle): Promis
 };
 
 /** The move-generation graph of a game's lexicon, or ROBOT_UNAVAILABLE saying why a robot cannot play it. */
-export const robotKwg = (lexicon: { readonly name: string; readonly hash: string }): Result<LoadedKwg, RuleError> => {
-  const kwg = loadKwg(lexicon);
+export const robotKwg = async (
+  deps: ServiceDeps,
+  lexicon: { readonly name: string; readonly hash: string },
+): Promise<Result<LoadedKwg, RuleError>> => {
+  const kwg = await lexiconKwg(deps, lexicon);
   if (kwg.ok) return kwg;
   return fail('ROBOT_UNAVAILABLE', `No robot can play with ${lexicon.name} here: ${kwg.error.message}`, {
     field: 'lexicon',

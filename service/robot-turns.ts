@@ -77,7 +77,7 @@ export async function playRobotTurns(deps: ServiceDeps, gameId: string): Promise
     const robot = seats.find((s) => s.seat === state.turn)?.player;
     const policy = robotPolicyOf(robot?.handle);
     if (!robot || !policy || !state.lexicon) break;
-    const kwg = robotKwg(state.lexicon);
+    const kwg = await robotKwg(deps, state.lexicon);
     if (!kwg.ok) return kwg;
     const lexicon = deps.lexicons.getMatching(state.lexicon);
     const action = robotAction(state, game.version, gameId, policy, lexicon.ok ? lexicon.value : null, kwg.value);

@@ -16,12 +16,22 @@ export interface LexiconUploadRow {
   readonly createdAt: Date;
 }
 
+/** An edition's move-generation graph: null bytes for an edition stored before uploads got one. */
+export interface LexiconUploadKwgRow {
+  readonly contentHash: string;
+  readonly distribution: string;
+  readonly wordCount: number;
+  readonly unspellable: number;
+  readonly kwg: Uint8Array | null;
+}
+
 export interface NewLexiconUpload {
   readonly name: string;
   readonly contentHash: string;
   readonly wordCount: number;
   readonly distribution: string;
   readonly dawg: Uint8Array;
+  readonly kwg: Uint8Array;
   readonly unspellable: number;
   readonly uploadedBy: string;
 }
@@ -36,6 +46,7 @@ export const insertLexiconUpload = async (tx: Tx, u: NewLexiconUpload): Promise<
       contentHash: u.contentHash,
       distribution: u.distribution,
       dawg: Buffer.from(u.dawg),
+      kwg: Buffer.from(u.kwg),
       unspellable: u.unspellable,
       uploadedBy: u.uploadedBy,
     },
@@ -43,12 +54,31 @@ export const insertLexiconUpload = async (tx: Tx, u: NewLexiconUpload): Promise<
   });
 };
 
-/** One edition by name and hash, or the newest of the name when `hash` is null. */
+/** One edition by name and hash, or the newest of the name when `hash` is null (without the KWG: the referee needs only the `.dawg`). */
 export const findLexiconUpload = async (client: Tx, name: string, hash: string | null): Promise<LexiconUploadRow | null> =>
   client.lexiconUpload.findFirst({
     where: { name, ...(hash === null ? {} : { contentHash: hash }) },
     orderBy: { createdAt: 'desc' },
+    select: { name: true, contentHash: true, distribution: true, dawg: true, unspellable: true, uploadedBy: true, createdAt: true },
   });
+
+/** The KWG of one edition by name and hash, or of the newest of the name when `hash` is null. */
+export const findLexiconUploadKwg = async (client: Tx, name: string, hash: string | null): Promise<LexiconUploadKwgRow | null> => {
+  const row = await client.lexiconUpload.findFirst({
+    where: { name, ...(hash === null ? {} : { contentHash: hash }) },
+    orderBy: { createdAt: 'desc' },
+    select: { contentHash: true, distribution: true, unspellable: true, kwg: true, lexicon: { select: { wordCount: true } } },
+  });
+  return (
+    row && {
+      contentHash: row.contentHash,
+      distribution: row.distribution,
+      unspellable: row.unspellable,
+      kwg: row.kwg,
+      wordCount: row.lexicon.wordCount,
+    }
+  );
+};
 
 /** Who first uploaded a name (its owner: nobody else may upload under it), or null when nobody has. */
 export const lexiconNameOwner = async (client: Tx, name: string): Promise<string | null> =>
