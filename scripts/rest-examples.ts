@@ -176,6 +176,7 @@ const imported = await call('importGame', 'POST', '/imports', A, { gcg: GCG, sea
 // A finished game may be analysed by anyone: a position with the rank of the move made, then every turn.
 const analysis = await call('getGameAnalysis', 'GET', `/games/${imported.id}/analysis`, B);
 await call('analyzePosition', 'POST', '/analyses', B, { gameId: imported.id, version: analysis.turns[2].version, top: 3 });
+await call('listRobots', 'GET', '/robots');
 
 // An over-the-board game recorded live, Alice keeping the score against a visitor without an account.
 const otb = await call('createRecordedGame', 'POST', '/recorded-games', A, { players: [{ handle: 'alice' }, { name: 'Visitor' }] });

@@ -1,7 +1,7 @@
 import { LEAVES } from '../shape.js';
 import { body, path, type Route } from '../route.js';
 
-/** Analysis (issue 19): the best moves of a position, and a game turn by turn. */
+/** Analysis (issue 19): the best moves of a position, a game turn by turn, and the robots a game may seat. */
 
 const READ = 'scope:games:read' as const;
 const MOVES = { expand: { moves: LEAVES, played: LEAVES } };
@@ -33,5 +33,19 @@ export const ANALYSIS_ROUTES: readonly Route[] = [
     reply: { kind: 'object' },
     shape: { expand: { turns: { expand: { played: LEAVES, best: LEAVES } } } },
     auth: READ,
+  },
+  {
+    operationId: 'listRobots',
+    method: 'GET',
+    path: '/robots',
+    tag: 'Analysis',
+    summary: 'The robot opponents',
+    description: 'Every robot a game may seat: pass its handle as the opponent of POST /v1/games.',
+    field: 'robots',
+    args: {},
+    reply: { kind: 'list' },
+    shape: LEAVES,
+    auth: 'none',
+    replaces: 'GET /rest/robots',
   },
 ];
