@@ -4,7 +4,7 @@
  * two players and play a short game to its end through /play — by click, by keyboard and by drag, an
  * illegal placement refused with its message, a challenge, an exchange, a pass, a resignation — and
  * GraphiQL runs a query and the API docs render, all without the internet and without a CSP
- * violation. Screenshots go to test-artifacts/browser/ (not committed).
+ * violation; a player plays the robot the games list offers. Screenshots go to test-artifacts/browser/ (not committed).
  */
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -196,6 +196,23 @@ describe('the play page in Chromium, offline', () => {
     expect(await b.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await desk.close();
     await phone.close();
+  });
+
+  test('a player plays the robot offered on the games list, which answers by itself', async () => {
+    const context = await newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await signUp(context, `cy-${Date.now().toString(36).slice(-5)}`);
+    const robot = page.locator('button.robot', { hasText: 'robot:greedy' });
+    await expect.poll(() => robot.count(), { timeout: 15_000 }).toBe(1);
+    await robot.click();
+    await page.waitForSelector('#board');
+    await expect.poll(() => turnLine(page).textContent()).toContain('Your turn');
+    await page.click('#pass');
+    await expect.poll(() => page.locator('#status').textContent()).toContain('You passed.');
+    // Nobody else is on the page: the robot moves by itself, and polling hands the turn back.
+    await expect.poll(() => turnLine(page).textContent(), { timeout: 30_000 }).toContain('Your turn');
+    expect(await page.locator('.player[data-seat="1"]').textContent()).toContain('Robot (greedy)');
+    await shot(page, '07-robot');
+    await context.close();
   });
 
   test('GraphiQL runs a query, from this server’s files only', async () => {
