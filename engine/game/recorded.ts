@@ -7,6 +7,7 @@ import { other, type GameEvent, type PlayerInfo, type Seat } from './events.js';
 import { playing } from './decide/turn.js';
 import { missingFrom } from './multiset.js';
 import { bagCount, rackSize, type GameState } from './state.js';
+import { legalActions, type ActionKind } from './view.js';
 
 /**
  * Over-the-board games recorded live (issue 14 item 1). A scorekeeper enters each physical move as it
@@ -34,6 +35,11 @@ export interface RecordedEntry {
   /** At the end of the game: the tiles left on a seat's rack (index = seat), so their values can be counted. */
   readonly remainingRacks?: readonly (readonly string[] | null)[] | null;
 }
+
+/** The moves a scorekeeper may record now, as action kinds: the player to move's turn actions that a table has (no house-rule actions). */
+export const recordableMoves = (state: GameState): ActionKind[] =>
+  state.bagKind !== 'imported' ? [] : legalActions(state, state.turn).filter((k) => RECORDABLE.has(k));
+const RECORDABLE: ReadonlySet<ActionKind> = new Set(['play', 'exchange', 'pass', 'challenge']);
 
 /** The opening events of a recorded game: created with an unknown bag, then a full rack of unseen tiles to each player. */
 export const recordedGameStart = (params: {

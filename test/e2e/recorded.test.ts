@@ -171,6 +171,84 @@ describe.each(STORE_TARGETS)('recorded over-the-board games on $kind', (target) 
     expect(gcg.gcg).toContain('Alice');
   });
 
+  it('its players have no actions and cannot resign, pause, abort or claim; the scorekeeper’s actions are the moves to record', async () => {
+    const g = await create(a, { players: [{ handle: a.handle }, { handle: b.handle }] });
+    const actions = async (p: Player) =>
+      graphql<{ actions: string[]; legalActions: string[] }>(
+        api,
+        'game',
+        `
+          query ($id: ID!) {
+            game(id: $id) {
+              ... on Game {
+                actions
+                legalActions
+              }
+            }
+          }
+        `,
+        { id: g.id },
+        p.token,
+      );
+    // Ann keeps the score and holds seat 0: what she may do is record the next move, not submit a turn.
+    expect(await actions(a)).toEqual({ actions: ['PLAY', 'EXCHANGE', 'PASS'], legalActions: ['play', 'exchange', 'pass'] });
+    expect(await actions(b)).toEqual({ actions: [], legalActions: [] });
+    expect(g.legalActions).toEqual(['play', 'exchange', 'pass']);
+    const played = await record(a, g.id, g.version, { move: { play: { move: '8H ZA' } } });
+    expect((await actions(a)).actions).toEqual(['PLAY', 'EXCHANGE', 'PASS', 'CHALLENGE']);
+    expect((await actions(b)).actions).toEqual([]);
+
+    const id = { gameId: g.id };
+    const refusals = await Promise.all([
+      graphql<ErrorResult>(
+        api,
+        'requestPause',
+        `mutation($gameId: ID!) { requestPause(gameId: $gameId, seconds: 7200) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        b.token,
+      ),
+      graphql<ErrorResult>(
+        api,
+        'abortGame',
+        `mutation($gameId: ID!) { abortGame(gameId: $gameId) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        b.token,
+      ),
+      graphql<ErrorResult>(
+        api,
+        'claimTimeout',
+        `mutation($gameId: ID!) { claimTimeout(gameId: $gameId) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        a.token,
+      ),
+      submit(api, b, g.id, played.version, { resign: true }),
+    ]);
+    for (const r of refusals) expect(r).toMatchObject({ code: 'RECORDED_GAME' });
+    expect((await readGame(api, a, g.id)).version).toBe(played.version);
+  });
+
+  it('a director who keeps the score without a seat finds the game in myGames, ahead of games awaiting others', async () => {
+    const d = await registerPlayer(api, 'dee');
+    const played = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle } }, d.token));
+    const kept = await create(d, { players: [{ name: 'Alice' }, { handle: b.handle }] });
+    const MINE = `query { myGames(first: 10) { edges { node { id mySeat recorded actions } } } }`;
+    const list = async (p: Player) =>
+      (
+        await graphql<{ edges: { node: { id: string; mySeat: number | null; recorded: boolean; actions: string[] } }[] }>(
+          api,
+          'myGames',
+          MINE,
+          {},
+          p.token,
+        )
+      ).edges.map((e) => e.node);
+    const mine = await list(d);
+    expect(mine.map((n) => n.id)).toEqual([kept.id, played.id]);
+    expect(mine[0]).toMatchObject({ mySeat: null, recorded: true, actions: ['PLAY', 'EXCHANGE', 'PASS'] });
+    // Ben, seated in it, sees it too (as before), with nothing to do there himself.
+    expect((await list(b)).find((n) => n.id === kept.id)).toMatchObject({ mySeat: 1, actions: [] });
+  });
+
   it('a played game takes no recorded moves; REST creates and records, with If-Match and problem+json', async () => {
     const played = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle } }, a.token));
     expect(await record(a, played.id, played.version, { move: { pass: true } })).toMatchObject({ code: 'NOT_RECORDED' });
