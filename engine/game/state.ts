@@ -72,6 +72,8 @@ export interface TurnRecord {
   /** Tiles exchanged: private to `seat` (views hide them from others). */
   readonly tiles?: readonly string[];
   readonly count?: number;
+  /** Recorded games with a clock: the mover's clock read after this move (seconds, negative = overtime). */
+  readonly secondsLeft?: number;
 }
 
 export interface GameState {
