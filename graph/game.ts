@@ -102,7 +102,7 @@ export const GameType = builder.node(builder.objectRef<GameSnapshot>('Game'), {
     timeControl: t.field({
       type: TimeControlType,
       description: 'How the game is timed, and a correspondence game’s clock now.',
-      resolve: (g) => ({ tc: g.timeControl, clock: g.clock }),
+      resolve: (g) => ({ tc: g.timeControl, clock: g.clock, readings: g.view?.clockReadings ?? null }),
     }),
     seats: t.field({ type: [GameSeatType], description: 'The two seats, seat 0 first.', resolve: seatsOf }),
     mySeat: t.int({ nullable: true, description: 'Your seat, 0 or 1; null when you are a spectator.', resolve: (g) => g.mySeat }),

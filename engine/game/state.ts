@@ -1,4 +1,5 @@
 import type { Board, Placement } from '../board.js';
+import type { Citation } from '../errors.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 import type { Distribution } from '../tiles.js';
@@ -74,6 +75,8 @@ export interface TurnRecord {
   readonly count?: number;
   /** Recorded games with a clock: the mover's clock read after this move (seconds, negative = overtime). */
   readonly secondsLeft?: number;
+  /** A time penalty's rule-set parameters with their sources (recorded games, recorded-clock.ts). */
+  readonly citations?: readonly Citation[];
 }
 
 export interface GameState {

@@ -156,7 +156,11 @@ export const foldTimePenalty: EventHandler<'time-penalty'> = (s, e) => {
     ...s,
     scores,
     result: rescore(s, scores),
-    history: record(s, { seat: e.seat, kind: 'time-penalty', move: '(time)', score: -e.points }, scores),
+    history: record(
+      s,
+      { seat: e.seat, kind: 'time-penalty', move: '(time)', score: -e.points, ...(e.citations ? { citations: e.citations } : {}) },
+      scores,
+    ),
   });
 };
 
