@@ -10,6 +10,8 @@ import { TimeControlTypeEnum } from './enums.js';
 interface TimeControlShape {
   readonly tc: GameSnapshot['timeControl'];
   readonly clock: GameSnapshot['clock'];
+  /** A table clock's last readings by seat (recorded games); null for other games. */
+  readonly readings: readonly (number | null)[] | null;
 }
 
 export const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl').implement({
@@ -47,6 +49,13 @@ export const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl'
       nullable: true,
       description: 'Clock: minutes per player; null for other types.',
       resolve: (x) => (x.tc.kind === 'clock' ? x.tc.minutes : null),
+    }),
+    secondsLeft: t.field({
+      type: ['Int'],
+      nullable: { list: true, items: true },
+      description:
+        'Clock (recorded games): each seat’s clock as last read by the scorekeeper, in seconds, by seat (negative = overtime; null = not read yet). null for other types.',
+      resolve: (x) => (x.readings ? [...x.readings] : null),
     }),
     bankRemaining: t.intList({
       nullable: true,

@@ -6,6 +6,7 @@ import type { GameSnapshot, SeatHolder } from '../service/game-reads.js';
 import { builder } from './builder.js';
 import { BoardLayoutType } from './layouts.js';
 import { EndAdjustmentTypeEnum, GameEndReasonEnum, GameMoveTypeEnum } from './enums.js';
+import { CitationType } from './errors.js';
 import { PlayerType } from './players.js';
 import { ScoredWordType } from './rules.js';
 
@@ -136,6 +137,17 @@ export const GameMoveType = builder.objectRef<TurnRecord>('GameMove').implement(
       nullable: true,
       description: 'How many tiles were exchanged (shown to both players); null for other lines.',
       resolve: (m) => m.count ?? null,
+    }),
+    secondsLeft: t.int({
+      nullable: true,
+      description:
+        'Recorded games with a clock: the mover’s clock as the scorekeeper read it after this move, in seconds (negative = overtime); null when not read, and for other lines.',
+      resolve: (m) => m.secondsLeft ?? null,
+    }),
+    citations: t.field({
+      type: [CitationType],
+      description: 'A time penalty of a recorded game: the rule-set parameters it follows, with their sources; empty otherwise.',
+      resolve: (m) => [...(m.citations ?? [])],
     }),
   }),
 });

@@ -102,7 +102,7 @@ export const GameType = builder.node(builder.objectRef<GameSnapshot>('Game'), {
     timeControl: t.field({
       type: TimeControlType,
       description: 'How the game is timed, and a correspondence game’s clock now.',
-      resolve: (g) => ({ tc: g.timeControl, clock: g.clock }),
+      resolve: (g) => ({ tc: g.timeControl, clock: g.clock, readings: g.view?.clockReadings ?? null }),
     }),
     seats: t.field({ type: [GameSeatType], description: 'The two seats, seat 0 first.', resolve: seatsOf }),
     mySeat: t.int({ nullable: true, description: 'Your seat, 0 or 1; null when you are a spectator.', resolve: (g) => g.mySeat }),
@@ -169,12 +169,13 @@ builder.objectFields(GameType, (t) => ({
     description:
       'What you may do now, in the old spelling: play, exchange, pass, challenge, resign, free-trade, blank-substitution, abort, claim-timeout, request-pause, accept-pause, decline-pause, resume.',
     deprecationReason: 'Use actions (the GameAction enum).',
-    resolve: (g) => (g.view && isSeatView(g.view) ? [...g.view.legalActions] : []),
+    resolve: (g) => [...g.actions],
   }),
   actions: t.field({
     type: [GameActionEnum],
-    description: 'What you may do now, each naming the mutation that does it; empty for spectators and when nothing is allowed.',
-    resolve: (g) => (g.view && isSeatView(g.view) ? [...g.view.legalActions] : []),
+    description:
+      'What you may do now, each naming the mutation that does it; empty for spectators and when nothing is allowed. On a recorded game: empty for its players (they act at the table), and for its scorekeeper the moves recordMove takes now (PLAY, EXCHANGE, PASS, CHALLENGE).',
+    resolve: (g) => [...g.actions],
   }),
   lastMove: t.field({
     type: GameMoveType,

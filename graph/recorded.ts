@@ -43,6 +43,11 @@ const CreateRecordedGameInput = builder.inputType('CreateRecordedGameInput', {
       validate: z.array(z.any()).length(2, 'A recorded game has two players.'),
     }),
     firstSeat: t.int({ required: false, description: 'The seat that moves first, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
+    clockMinutes: t.int({
+      required: false,
+      description:
+        'Minutes on each player’s clock at the table (1–1440; NASPA and WESPA: 25, the rule set’s time.gameMinutes). With it, each move may carry the mover’s clock reading (entry.time) and overtime is charged at the end by the rule set; without it the game is untimed.',
+    }),
   }),
 });
 
@@ -99,13 +104,33 @@ const RecordedChallengeInput = builder.inputType('RecordedChallengeInput', {
 });
 
 const RecordedMoveInput = builder.inputType('RecordedMoveInput', {
-  description: 'Exactly one move (@oneOf), as in submitTurn’s action: play, exchange, pass: true, challenge.',
+  description:
+    'Exactly one move (@oneOf), as in submitTurn’s action: play, exchange, pass: true, challenge; or outOfTime: true when the game ends on time.',
   isOneOf: true,
   fields: (t) => ({
     play: t.field({ type: RecordedPlayInput, required: false, description: 'Tiles placed on the board.' }),
     exchange: t.field({ type: RecordedExchangeInput, required: false, description: 'Tiles exchanged with the bag.' }),
     pass: t.boolean({ required: false, description: 'true: the player passed (false is refused).' }),
     challenge: t.field({ type: RecordedChallengeInput, required: false, description: 'The last play was challenged.' }),
+    outOfTime: t.boolean({
+      required: false,
+      description:
+        'true: no move — the mover’s clock reached the rule set’s overtime limit (time.overtimeForfeitMinutes), so the game ends on time; entry.time must show it (false is refused).',
+    }),
+  }),
+});
+
+const RecordedClockInput = builder.inputType('RecordedClockInput', {
+  description: 'The mover’s clock as the scorekeeper read it after the move.',
+  fields: (t) => ({
+    seat: t.int({
+      description: 'Whose clock: the mover’s seat, 0 or 1 (another seat is refused with CLOCK_NOT_MOVER).',
+      validate: seatSchema,
+    }),
+    secondsLeft: t.int({
+      description:
+        'Seconds left on it; negative = overtime (−75 is 1:15 over). Never more than the last reading of the same clock (CLOCK_WENT_UP).',
+    }),
   }),
 });
 
@@ -131,6 +156,11 @@ const RecordedEntryInput = builder.inputType('RecordedEntryInput', {
       required: false,
       description: 'On the move that ends the game: the tiles left on the racks the ending counts (FINAL_RACKS_REQUIRED names them).',
     }),
+    time: t.field({
+      type: RecordedClockInput,
+      required: false,
+      description: 'The mover’s clock after the move, in a game created with clockMinutes (otherwise NOT_TIMED).',
+    }),
   }),
 });
 
@@ -154,12 +184,14 @@ type EntryShape = (typeof RecordedEntryInput)['$inferInput'];
 
 const entryOf = (e: EntryShape): RecordedEntryText => {
   const m = e.move;
-  const rest = { rack: e.rack ?? null, remainingRacks: e.remainingRacks ?? null };
+  const rest = { rack: e.rack ?? null, remainingRacks: e.remainingRacks ?? null, time: e.time ?? null };
   if (m.play) return { move: { kind: 'play', move: m.play.move, score: m.play.score ?? null }, ...rest };
   if (m.exchange) return { move: { kind: 'exchange', count: m.exchange.count, tiles: m.exchange.tiles ?? null }, ...rest };
   if (m.challenge) return { move: { kind: 'challenge', result: m.challenge.result, words: m.challenge.words ?? null }, ...rest };
   if (m.pass === true) return { move: { kind: 'pass' }, ...rest };
-  throw new ValidationError([{ field: 'input.entry.move.pass', message: 'pass takes the value true.' }]);
+  if (m.outOfTime === true) return { move: { kind: 'out-of-time' }, ...rest };
+  const field = m.outOfTime === false ? 'outOfTime' : 'pass';
+  throw new ValidationError([{ field: `input.entry.move.${field}`, message: `${field} takes the value true.` }]);
 };
 
 builder.mutationFields((t) => ({
@@ -179,6 +211,7 @@ builder.mutationFields((t) => ({
           lexicon: input.lexicon ?? null,
           players: input.players,
           firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
+          clockMinutes: input.clockMinutes ?? null,
         }),
       );
     },

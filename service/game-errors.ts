@@ -33,7 +33,7 @@ export const GAME_SERVICE_ERROR_CODES = [
   'NOT_RECORDED',
   /** recordMove: only the recorded game's scorekeeper enters its moves. */
   'NOT_SCOREKEEPER',
-  /** joinGame / submitTurn: a recorded game is neither joined nor played here: its scorekeeper records it. */
+  /** joinGame / submitTurn / resign, pauses, abort, claimTimeout: a recorded game is neither joined nor played here: its scorekeeper records it. */
   'RECORDED_GAME',
   /** ruleOnDispute: the caller does not hold the director role (store/roles.ts). */
   'NOT_DIRECTOR',

@@ -2,7 +2,8 @@ import type { RuleError } from '../engine/errors.js';
 import { activePause, banksAt, deadline } from '../engine/game/clock.js';
 import type { Seat, TimeControl } from '../engine/game/events.js';
 import type { GameState } from '../engine/game/state.js';
-import { spectatorView, viewFor, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
+import { recordableMoves } from '../engine/game/recorded.js';
+import { spectatorView, viewFor, type ActionKind, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
 import { ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
 import { loadGame, type GameRow, type StoredEvent } from '../store/games.js';
@@ -33,6 +34,11 @@ export interface GameSnapshot {
   readonly mySeat: Seat | null;
   /** Null while the game waits for its second player. */
   readonly view: SeatView | SpectatorView | null;
+  /**
+   * What the caller may do now: a seat's legal actions; on a recorded game none for its players (they
+   * act at the table) and, for its scorekeeper, the moves recordMove takes now.
+   */
+  readonly actions: readonly ActionKind[];
   readonly timeControl: TimeControl;
   readonly deadlineAt: Date | null;
   /** A correspondence game's clock as of the caller's `now` (null otherwise, and while the game is open). */
@@ -95,27 +101,41 @@ export async function getGame(
         : state && deadline(state)
           ? new Date(deadline(state)!)
           : null;
-  return ok(snapshotOf(game, seats, stored, state, seatOf(seats, viewerId), version, deadlineAt, deps.now()));
+  return ok(snapshotOf(game, seats, stored, state, viewerId, version, deadlineAt, deps.now()));
 }
 
 /**
- * The game at `version` for the seat `mySeat` (null: a spectator): `stored` is its log up to there,
- * folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
+ * The game at `version` as `viewerId` sees it (their seat's view, or a spectator's): `stored` is its log
+ * up to there, folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
  */
 export const snapshotOf = (
   game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId'>,
   seats: readonly SeatHolder[],
   stored: readonly StoredEvent[],
   state: GameState | null,
-  mySeat: Seat | null,
+  viewerId: string | null,
   version: number,
   deadlineAt: Date | null,
   now: Date,
 ): GameSnapshot => {
+  const mySeat = seatOf(seats, viewerId);
   const first = engineEvents(stored.slice(0, 2))[0];
   const settings = first?.type === 'game-created' ? first : proposalOf(stored);
   if (!settings) throw new Error(`game ${game.id} has neither game-created nor game-proposed`);
-  const view = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
+  const recorded = game.scorekeeperId !== null;
+  const seen = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
+  // A recorded game's players take no action here (submitTurn, resign, pauses answer RECORDED_GAME).
+  const view = recorded && seen && isSeatView(seen) ? { ...seen, legalActions: [] } : seen;
+  const actions =
+    state === null
+      ? []
+      : recorded
+        ? viewerId === game.scorekeeperId
+          ? recordableMoves(state)
+          : []
+        : view && isSeatView(view)
+          ? view.legalActions
+          : [];
   return {
     id: game.id,
     version,
@@ -125,13 +145,14 @@ export const snapshotOf = (
     seats,
     mySeat,
     view,
+    actions,
     timeControl: settings.timeControl,
     deadlineAt,
     clock: state && view ? clockAt(state, view, now) : null,
     bagCommitment: state?.commitment ?? null,
     // A recorded game's bag is unknown too, but it was not imported: the scorekeeper's row tells them apart.
     imported: state?.bagKind === 'imported' && game.scorekeeperId === null,
-    recorded: game.scorekeeperId !== null,
+    recorded,
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
   };
@@ -147,10 +168,13 @@ export type GamesPage = Page<GameSnapshot>;
 
 const { encode: cursorOf, decode: gameIdOf } = cursorCodec('game');
 
-/** Inbox groups, in order: awaiting my move, the opponent's move, waiting for a second player, over. */
+/**
+ * Inbox groups, in order: awaiting my move, the opponent's move, waiting for a second player, over. A
+ * live recorded game awaits its scorekeeper (seat null) whoever is to move: every move is theirs to enter.
+ */
 const inboxRank = (r: PlayerGameRow): number => {
   const live = r.status === 'playing' || r.status === 'waiting-final';
-  if (live) return r.turnSeat === r.seat ? 0 : 1;
+  if (live) return r.seat === null || r.turnSeat === r.seat ? 0 : 1;
   return r.status === 'open' ? 2 : 3;
 };
 
@@ -170,7 +194,7 @@ export async function myGames(
     return fail('BAD_INPUT', `first must be 1–${MAX_GAMES_PAGE}, not ${first}.`, { field: 'first' });
   const rows = await gamesOfPlayer(deps.db.prisma, playerId);
   const time = (d: Date | null) => (d === null ? Number.POSITIVE_INFINITY : d.getTime());
-  // A player in both seats (allowed for imports) is listed once, under the seat that is to move.
+  // A player in both seats (allowed for imports), or seated and keeping the score, is listed once, under the row that ranks first.
   const bySeat = new Map<string, PlayerGameRow>();
   for (const r of rows) {
     const seen = bySeat.get(r.gameId);

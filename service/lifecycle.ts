@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import type { Db } from '../store/db.js';
 import { seatsOf } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
+import { fail } from './game-errors.js';
 import type { GameSnapshot } from './game-reads.js';
 import { gameAfterTurn, runGameCommand, seatedGame } from './turns.js';
 
@@ -47,7 +48,12 @@ const lifecycle = async (
   }
   const g = await seatedGame(deps.db, playerId, gameId);
   if (!g.ok) return g;
-  const { id, seat, seats, version } = g.value;
+  const { id, seat, seats, version, recorded } = g.value;
+  // At a table nobody resigns, pauses or claims through Arbiter: the scorekeeper records what happened.
+  if (recorded)
+    return fail('RECORDED_GAME', 'This game is played over the board: its scorekeeper enters what happens at the table (recordMove).', {
+      gameId: id,
+    });
   const now = deps.now();
   const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, id, expected ?? version, null, seats, (state, ctx) =>
     decideFor(seat, state, ctx),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RuleError } from '../engine/errors.js';
 import type { PlayerInfo, Seat } from '../engine/game/events.js';
 import { recordedGameStart, recordedMoveEvents, type RecordedEntry, type RecordedMove } from '../engine/game/recorded.js';
+import { validateTimeControl } from '../engine/game/clock.js';
 import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame, gameSeating } from '../store/games.js';
@@ -38,6 +39,8 @@ export interface NewRecordedGame {
   readonly players: readonly RecordedPlayer[];
   /** Who moves first (default seat 0). */
   readonly firstSeat?: Seat | null;
+  /** Minutes on each player's clock at the table (e.g. the rule set's `time.gameMinutes`); absent = untimed, no readings. */
+  readonly clockMinutes?: number | null;
 }
 
 const MAX_NAME = 64;
@@ -69,6 +72,10 @@ export async function createRecordedGame(
   if (!rules.ok) return rules;
   const lexicon = await lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
+  if (input.clockMinutes != null) {
+    const tc = validateTimeControl({ kind: 'clock', minutes: input.clockMinutes });
+    if (!tc.ok) return err({ ...tc.error, details: { ...tc.error.details, field: 'clockMinutes' } });
+  }
   const firstSeat = input.firstSeat ?? 0;
   if (firstSeat !== 0 && firstSeat !== 1)
     return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
@@ -88,6 +95,7 @@ export async function createRecordedGame(
     players: [a.value.info, b.value.info],
     firstSeat,
     createdAt: deps.now().toISOString(),
+    clockMinutes: input.clockMinutes ?? null,
   });
   const state = fold(events);
   const update = projection(state);
@@ -123,8 +131,11 @@ export interface RecordedEntryText {
     | { readonly kind: 'play'; readonly move: string; readonly score?: number | null }
     | { readonly kind: 'exchange'; readonly count: number; readonly tiles?: string | null }
     | { readonly kind: 'pass' }
-    | { readonly kind: 'challenge'; readonly result: 'play-removed' | 'play-stands'; readonly words?: readonly string[] | null };
+    | { readonly kind: 'challenge'; readonly result: 'play-removed' | 'play-stands'; readonly words?: readonly string[] | null }
+    | { readonly kind: 'out-of-time' };
   readonly rack?: string | null;
+  /** The mover's clock after the move (seconds, negative = overtime), in a game recorded with clockMinutes. */
+  readonly time?: { readonly seat: number; readonly secondsLeft: number } | null;
   readonly remainingRacks?: readonly { readonly seat: number; readonly tiles: string }[] | null;
 }
 
@@ -153,13 +164,21 @@ export const recordedEntryOf = (t: RecordedEntryText): Result<RecordedEntry, Rul
     if (!tiles.ok) return tiles;
     remaining[r.seat] = tiles.value;
   }
+  const time = t.time ?? null;
+  if (time && time.seat !== 0 && time.seat !== 1)
+    return fail('BAD_INPUT', `A seat is 0 or 1, not ${time.seat}.`, { field: 'entry.time.seat' });
   let move: RecordedMove;
   if (t.move.kind === 'exchange') {
     const tiles = rackOf(t.move.tiles, 'entry.move.exchange.tiles');
     if (!tiles.ok) return tiles;
     move = { kind: 'exchange', count: t.move.count, tiles: tiles.value };
   } else move = t.move;
-  return ok({ move, rack: rack.value, remainingRacks: remaining });
+  return ok({
+    move,
+    rack: rack.value,
+    remainingRacks: remaining,
+    time: time && { seat: time.seat as Seat, secondsLeft: time.secondsLeft },
+  });
 };
 
 /**

@@ -234,7 +234,7 @@ async function runGameCommandOnce(
     // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
     const done = after;
     afterTurn = {
-      snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, seatOf(seats, viewerId), version, update.deadlineAt, at),
+      snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, viewerId, version, update.deadlineAt, at),
     };
     return ok({
       events: decided.value.map(toStored),
@@ -278,19 +278,21 @@ export interface SeatedGame {
   readonly seat: Seat;
   readonly seats: readonly SeatHolder[];
   readonly version: number;
+  /** An over-the-board game recorded by its scorekeeper: its players act only at the table. */
+  readonly recorded: boolean;
 }
 
 /** GAME_NOT_FOUND, NOT_SEATED (the caller has no seat) or GAME_NOT_STARTED (a seat is still open). */
 export async function seatedGame(db: Db, playerId: string, gameId: string): Promise<Result<SeatedGame, RuleError>> {
   const row = UUID.test(gameId)
-    ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true } })
+    ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true, scorekeeperId: true } })
     : null;
   if (!row) return gameNotFound(gameId);
   const seats = await seatsOf(db.prisma, row.id);
   const seat = seatOf(seats, playerId);
   if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
   if (row.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
-  return ok({ id: row.id, seat, seats, version: row.version });
+  return ok({ id: row.id, seat, seats, version: row.version, recorded: row.scorekeeperId !== null });
 }
 
 /** The game as the caller saw it right after the turn of `receipt` (the same on every retry). */

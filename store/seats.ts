@@ -26,28 +26,32 @@ export const claimSeat = async (client: Tx, gameId: string, seat: number, player
   return r.count === 1;
 };
 
-/** What ordering a player's game list needs, one row per game the player sits in. */
+/** What ordering a player's game list needs, one row per game the player sits in or keeps the score of. */
 export interface PlayerGameRow {
   readonly gameId: string;
-  readonly seat: number;
+  /** The player's seat; null on the row of a recorded game they keep the score of (docs/recorded.md). */
+  readonly seat: number | null;
   readonly status: string;
   readonly turnSeat: number | null;
   readonly deadlineAt: Date | null;
   readonly updatedAt: Date;
 }
 
-/** Every game `playerId` holds a seat in (a player playing both seats appears once per seat). */
+/**
+ * Every game `playerId` holds a seat in (a player playing both seats appears once per seat), and every
+ * recorded game they keep the score of (seat null; a seated scorekeeper appears on both rows).
+ */
 export const gamesOfPlayer = async (client: Tx, playerId: string): Promise<PlayerGameRow[]> => {
-  const rows = await client.seat.findMany({
-    where: { playerId },
-    select: { seat: true, game: { select: { id: true, status: true, turnSeat: true, deadlineAt: true, updatedAt: true } } },
+  const game = { id: true, status: true, turnSeat: true, deadlineAt: true, updatedAt: true } as const;
+  const seated = await client.seat.findMany({ where: { playerId }, select: { seat: true, game: { select: game } } });
+  const kept = await client.game.findMany({ where: { scorekeeperId: playerId }, select: game });
+  const row = (g: (typeof kept)[number], seat: number | null): PlayerGameRow => ({
+    gameId: g.id,
+    seat,
+    status: g.status,
+    turnSeat: g.turnSeat,
+    deadlineAt: g.deadlineAt,
+    updatedAt: g.updatedAt,
   });
-  return rows.map((r) => ({
-    gameId: r.game.id,
-    seat: r.seat,
-    status: r.game.status,
-    turnSeat: r.game.turnSeat,
-    deadlineAt: r.game.deadlineAt,
-    updatedAt: r.game.updatedAt,
-  }));
+  return [...seated.map((r) => row(r.game, r.seat)), ...kept.map((g) => row(g, null))];
 };

@@ -1,4 +1,5 @@
 import type { RuleSet } from '../rules/ruleset.js';
+import { overtimeForfeits, overtimePenalty } from '../game/recorded-clock.js';
 import type { LateArrival, Overtime } from './dispute.js';
 import { citeParams, noRule, onlineNoRule, plural, ruling, type Effect, type Ruling } from './ruling.js';
 
@@ -83,9 +84,8 @@ export const adjudicateOvertime = (d: Overtime, rs: RuleSet): Ruling => {
       citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeForfeitMinutes'),
     );
   }
-  const counted = t.overtimeCounting === 'whole-seconds' ? Math.floor(d.secondsOver) : d.secondsOver;
   const rateCites = citeParams(rs, 'time.overtimePenaltyPerMinute', 'time.overtimeCounting');
-  if (t.overtimeForfeitMinutes !== null && counted >= t.overtimeForfeitMinutes * 60) {
+  if (t.overtimeForfeitMinutes !== null && overtimeForfeits(t, d.secondsOver)) {
     const full = t.overtimeForfeitMinutes * t.overtimePenaltyPerMinute;
     const cites = [...rateCites, ...citeParams(rs, 'time.overtimeForfeitMinutes', 'time.overtimeForfeitScoring', 'time.forfeitMargin')];
     if (t.overtimeForfeitScoring === 'loss-scores-stand' || d.scores === null) {
@@ -120,8 +120,7 @@ export const adjudicateOvertime = (d: Overtime, rs: RuleSet): Ruling => {
       `Reaching ${t.overtimeForfeitMinutes} minutes of overtime forfeits the game: the player loses ${full} points and the result is recorded as ${forfeiter}–${other}, a margin of at least ${t.forfeitMargin}.`,
     );
   }
-  const minutes = Math.ceil(counted / 60);
-  const penalty = minutes * t.overtimePenaltyPerMinute;
+  const { minutes, points: penalty } = overtimePenalty(t, d.secondsOver);
   if (penalty === 0) {
     return ruling(
       'NO_PENALTY',

@@ -11,6 +11,7 @@ import {
   foldPauseEvent,
   foldRulingApplied,
   foldTimePenalty,
+  foldClockReading,
 } from './apply/lifecycle.js';
 import { foldRackRevealed, foldTilesDrawn, foldTilesReturned, foldTilesSetAside, foldTilesTakenBack } from './apply/tiles.js';
 import { foldBlankSubstituted, foldExchange, foldFreeTrade, foldPass, foldPlay } from './apply/turns.js';
@@ -44,6 +45,7 @@ export const EVENT_HANDLERS: EventHandlers = {
   'blank-substituted': foldBlankSubstituted,
   'free-trade': foldFreeTrade,
   'time-penalty': foldTimePenalty,
+  'clock-reading': foldClockReading,
   resigned: foldEndMarker,
   'timed-out': foldEndMarker,
   forfeited: foldEndMarker,

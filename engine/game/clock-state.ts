@@ -25,4 +25,6 @@ export interface ClockState {
   /** The latest `at` seen; events without a stamp happen "then". */
   readonly lastAt: string | null;
   readonly pause: PauseState;
+  /** Recorded games with a clock: each seat's last clock reading in seconds (negative = overtime); null before the first. */
+  readonly readings?: readonly [number | null, number | null];
 }

@@ -168,6 +168,8 @@ export const advanceClock = (before: GameState, after: GameState, event: GameEve
       return now === null ? c : settlePause(c, now);
     case 'timed-out':
       return { ...c, banks: setAt(c.banks, event.seat, 0) };
+    case 'clock-reading':
+      return { ...c, readings: setAt(c.readings ?? [null, null], event.seat, event.secondsLeft) };
     default:
       break;
   }

@@ -61,6 +61,7 @@ export const GAME_EVENT_TYPES = [
   'blank-substituted',
   'free-trade',
   'time-penalty',
+  'clock-reading',
   'resigned',
   'timed-out',
   'forfeited',
@@ -215,6 +216,20 @@ export interface TimePenalty {
   readonly seat: Seat;
   /** Points deducted (positive). */
   readonly points: number;
+  /** Recorded games: the overtime the penalty counts, from the seat's last clock reading (recorded-clock.ts). */
+  readonly secondsOver?: number;
+  /** The rule-set parameters the penalty follows, with their sources. */
+  readonly citations?: readonly Citation[];
+}
+
+/**
+ * Recorded games with a clock (recorded-clock.ts): `seat`'s clock as the scorekeeper read it after
+ * that seat's move. Negative = overtime, as the clocks of NASPA and WESPA tournaments count it.
+ */
+export interface ClockReading {
+  readonly type: 'clock-reading';
+  readonly seat: Seat;
+  readonly secondsLeft: number;
 }
 
 export interface Resigned {
@@ -388,6 +403,7 @@ export type GameEvent = (
   | BlankSubstituted
   | FreeTradeAnnounced
   | TimePenalty
+  | ClockReading
   | Resigned
   | TimedOut
   | Forfeited

@@ -6,7 +6,9 @@ import { challengeEvents, decide, endIfOver, type Command, type DecideContext } 
 import { other, type GameEvent, type PlayerInfo, type Seat } from './events.js';
 import { playing } from './decide/turn.js';
 import { missingFrom } from './multiset.js';
+import { clockReadingOf, endOfGamePenalties, flagFallen, timeForfeitEvents, type ClockEntry } from './recorded-clock.js';
 import { bagCount, rackSize, type GameState } from './state.js';
+import { legalActions, type ActionKind } from './view.js';
 
 /**
  * Over-the-board games recorded live (issue 14 item 1). A scorekeeper enters each physical move as it
@@ -25,7 +27,9 @@ export type RecordedMove =
   | { readonly kind: 'exchange'; readonly count: number; readonly tiles?: readonly string[] | null }
   | { readonly kind: 'pass' }
   /** The challenge of the last play and what the word judge said; `words` default: the play's main word. */
-  | { readonly kind: 'challenge'; readonly result: 'play-removed' | 'play-stands'; readonly words?: readonly string[] | null };
+  | { readonly kind: 'challenge'; readonly result: 'play-removed' | 'play-stands'; readonly words?: readonly string[] | null }
+  /** No move: the mover's clock reached the rule set's overtime limit (the reading in `time` shows it), so the game ends on time. */
+  | { readonly kind: 'out-of-time' };
 
 export interface RecordedEntry {
   readonly move: RecordedMove;
@@ -33,7 +37,14 @@ export interface RecordedEntry {
   readonly rack?: readonly string[] | null;
   /** At the end of the game: the tiles left on a seat's rack (index = seat), so their values can be counted. */
   readonly remainingRacks?: readonly (readonly string[] | null)[] | null;
+  /** The mover's clock after the move, in a game with a clock (recorded-clock.ts). */
+  readonly time?: ClockEntry | null;
 }
+
+/** The moves a scorekeeper may record now, as action kinds: the player to move's turn actions that a table has (no house-rule actions). */
+export const recordableMoves = (state: GameState): ActionKind[] =>
+  state.bagKind !== 'imported' ? [] : legalActions(state, state.turn).filter((k) => RECORDABLE.has(k));
+const RECORDABLE: ReadonlySet<ActionKind> = new Set(['play', 'exchange', 'pass', 'challenge']);
 
 /** The opening events of a recorded game: created with an unknown bag, then a full rack of unseen tiles to each player. */
 export const recordedGameStart = (params: {
@@ -42,13 +53,15 @@ export const recordedGameStart = (params: {
   readonly players: readonly [PlayerInfo, PlayerInfo];
   readonly firstSeat: Seat;
   readonly createdAt: string;
+  /** Minutes on each player's clock at the table (checked by the caller, clock.ts `validateTimeControl`); absent = untimed. */
+  readonly clockMinutes?: number | null;
 }): GameEvent[] => [
   {
     type: 'game-created',
     rules: params.rules,
     lexicon: params.lexicon,
     players: params.players,
-    timeControl: { kind: 'untimed' },
+    timeControl: params.clockMinutes ? { kind: 'clock', minutes: params.clockMinutes } : { kind: 'untimed' },
     firstSeat: params.firstSeat,
     bag: { kind: 'imported' },
     createdAt: params.createdAt,
@@ -171,6 +184,57 @@ const unknownEndRacks = (s: GameState): Seat[] => {
   return counted.filter((seat) => s.racks[seat].hidden > 0);
 };
 
+/** The move's own events, decided on the state after the racks entered were revealed. */
+const moveEvents = (en: Entry, seat: Seat, m: RecordedMove, ctx: DecideContext): Result<GameEvent[]> => {
+  switch (m.kind) {
+    case 'play':
+      return playEvents(en, seat, m.move, ctx);
+    case 'exchange':
+      return exchangeEvents(en, seat, m.count, m.tiles, ctx);
+    case 'pass':
+      return decide(en.state, { kind: 'pass', seat }, UNJUDGED(ctx));
+    case 'challenge':
+      return challengeOf(en.state, m);
+    case 'out-of-time':
+      return ok([]);
+  }
+};
+
+/** An `out-of-time` entry: a reading at the rule set's overtime limit is what ends the game (no move was made). */
+const outOfTimeProblem = (s: GameState, entry: RecordedEntry): RuleError | null => {
+  const t = s.rules.time;
+  if (t.overtimeForfeitMinutes === null)
+    return ruleError('NO_OVERTIME_LIMIT', `${s.rules.name} sets no overtime limit: a game under it does not end on time.`, {
+      field: 'move.outOfTime',
+    });
+  if (!entry.time)
+    return ruleError('CLOCK_READING_REQUIRED', 'A game ends on time by the clock: enter the mover’s reading (time).', { field: 'time' });
+  return ruleError(
+    'NOT_OUT_OF_TIME',
+    `${entry.time.secondsLeft} seconds left is not ${t.overtimeForfeitMinutes} minutes of overtime: the game goes on.`,
+    { field: 'time.secondsLeft', secondsLeft: entry.time.secondsLeft, limit: -t.overtimeForfeitMinutes * 60 },
+    s.rules.sources['time.overtimeForfeitMinutes']?.[0],
+  );
+};
+
+/** The end of a recorded game, if this move brings it: on time, or as a played game ends (then racks must be known). */
+const endEvents = (en: Entry, decided: readonly GameEvent[]): Result<GameEvent[]> => {
+  const flag = flagFallen(en.state);
+  if (flag !== null) return ok(timeForfeitEvents(flag));
+  const missing = unknownEndRacks(en.state);
+  if (missing.length)
+    return err(
+      ruleError(
+        'FINAL_RACKS_REQUIRED',
+        `The game ends with this move: enter the tiles left on ${missing.map((s) => `${en.state.players[s].name}'s rack (seat ${s}, ${en.state.racks[s].hidden} unseen)`).join(' and ')} in remainingRacks, so they can be counted.`,
+        { field: 'remainingRacks', seats: missing },
+        cite('seed-003', 'scoring 9'),
+      ),
+    );
+  const end = decided.find((e) => e.type === 'game-ended') ?? endIfOver(en.state, null);
+  return ok(end ? [end] : []);
+};
+
 /** The events of one recorded move (see the module comment), or why the move cannot have happened. */
 export function recordedMoveEvents(state: GameState, entry: RecordedEntry, ctx: DecideContext): Result<GameEvent[], RuleError> {
   if (state.bagKind !== 'imported')
@@ -185,14 +249,7 @@ export function recordedMoveEvents(state: GameState, entry: RecordedEntry, ctx: 
     const shown = en.reveal(s, entry.remainingRacks?.[s]);
     if (!shown.ok) return shown;
   }
-  const decided =
-    m.kind === 'play'
-      ? playEvents(en, seat, m.move, ctx)
-      : m.kind === 'exchange'
-        ? exchangeEvents(en, seat, m.count, m.tiles, ctx)
-        : m.kind === 'pass'
-          ? decide(en.state, { kind: 'pass', seat }, UNJUDGED(ctx))
-          : challengeOf(en.state, m);
+  const decided = moveEvents(en, seat, m, ctx);
   if (!decided.ok) return decided;
   const held = decided.value.filter((e) => e.type !== 'game-ended');
   const folded = en.push(held);
@@ -207,20 +264,18 @@ export function recordedMoveEvents(state: GameState, entry: RecordedEntry, ctx: 
         cite('seed-003', 'scoring 1–7'),
       ),
     );
-  const missing = unknownEndRacks(en.state);
-  if (missing.length)
-    return err(
-      ruleError(
-        'FINAL_RACKS_REQUIRED',
-        `The game ends with this move: enter the tiles left on ${missing.map((s) => `${en.state.players[s].name}'s rack (seat ${s}, ${en.state.racks[s].hidden} unseen)`).join(' and ')} in remainingRacks, so they can be counted.`,
-        { field: 'remainingRacks', seats: missing },
-        cite('seed-003', 'scoring 9'),
-      ),
-    );
-  const end = decided.value.find((e) => e.type === 'game-ended') ?? endIfOver(en.state, null);
-  if (end) {
-    const ended = en.push([end]);
-    if (!ended.ok) return ended;
+  const reading = clockReadingOf(seat, entry.time);
+  if (!reading.ok) return reading;
+  const read = en.push(reading.value);
+  if (!read.ok) return read;
+  if (m.kind === 'out-of-time' && flagFallen(en.state) === null) return err(outOfTimeProblem(en.state, entry)!);
+  const end = endEvents(en, decided.value);
+  if (!end.ok) return end;
+  const ended = en.push(end.value);
+  if (!ended.ok) return ended;
+  if (en.state.status === 'ended') {
+    const penalties = en.push(endOfGamePenalties(en.state, en.state.result?.reason === 'timed-out' ? en.state.result.loser : null));
+    if (!penalties.ok) return penalties;
   }
   return ok(en.events);
 }

@@ -1,4 +1,5 @@
 import type { Board, Placement } from '../board.js';
+import type { Citation } from '../errors.js';
 import type { RuleSet } from '../rules/ruleset.js';
 import type { ScoredWord } from '../scoring.js';
 import type { Distribution } from '../tiles.js';
@@ -72,6 +73,10 @@ export interface TurnRecord {
   /** Tiles exchanged: private to `seat` (views hide them from others). */
   readonly tiles?: readonly string[];
   readonly count?: number;
+  /** Recorded games with a clock: the mover's clock read after this move (seconds, negative = overtime). */
+  readonly secondsLeft?: number;
+  /** A time penalty's rule-set parameters with their sources (recorded games, recorded-clock.ts). */
+  readonly citations?: readonly Citation[];
 }
 
 export interface GameState {

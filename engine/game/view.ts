@@ -73,6 +73,8 @@ interface CommonView {
   readonly commitment: string | null;
   /** Correspondence games only; null otherwise. */
   readonly clock: ClockView | null;
+  /** Games with a table clock (recorded games): each seat's last reading in seconds, negative = overtime; null for other games. */
+  readonly clockReadings: readonly [number | null, number | null] | null;
 }
 
 export interface SeatView extends CommonView {
@@ -118,6 +120,7 @@ const common = (s: GameState, viewer: Seat | null): CommonView => {
     result: s.result,
     commitment: s.commitment,
     clock: clockView(s),
+    clockReadings: s.timeControl.kind === 'clock' ? (s.clock.readings ?? [null, null]) : null,
   };
 };
 

@@ -113,7 +113,7 @@ export const GAME_ROUTES: readonly Route[] = [
     tag: 'Games',
     summary: 'Record a move made at the table',
     description:
-      'Scorekeeper only. The body is the entry: `move` (exactly one of play {move, score}, exchange {count, tiles}, pass: true, challenge {result: PLAY_REMOVED | PLAY_STANDS, words}), the mover’s `rack` if known, and at the end `remainingRacks`. Placement and score are checked (422 SCORE_MISMATCH names both scores), every tile shown must still be unseen; words are judged only by a challenge. If-Match and Idempotency-Key as for a turn. Answers the game as you see it after the move.',
+      'Scorekeeper only. The body is the entry: `move` (exactly one of play {move, score}, exchange {count, tiles}, pass: true, challenge {result: PLAY_REMOVED | PLAY_STANDS, words}, outOfTime: true), the mover’s `rack` if known, the mover’s clock `time` {seat, secondsLeft} in a game created with clockMinutes, and at the end `remainingRacks`. Placement and score are checked (422 SCORE_MISMATCH names both scores), every tile shown must still be unseen; words are judged only by a challenge. If-Match and Idempotency-Key as for a turn. Answers the game as you see it after the move.',
     field: 'recordMove',
     args: {
       'input.gameId': path('id'),

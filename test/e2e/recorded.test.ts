@@ -171,6 +171,153 @@ describe.each(STORE_TARGETS)('recorded over-the-board games on $kind', (target) 
     expect(gcg.gcg).toContain('Alice');
   });
 
+  it('its players have no actions and cannot resign, pause, abort or claim; the scorekeeper’s actions are the moves to record', async () => {
+    const g = await create(a, { players: [{ handle: a.handle }, { handle: b.handle }] });
+    const actions = async (p: Player) =>
+      graphql<{ actions: string[]; legalActions: string[] }>(
+        api,
+        'game',
+        `
+          query ($id: ID!) {
+            game(id: $id) {
+              ... on Game {
+                actions
+                legalActions
+              }
+            }
+          }
+        `,
+        { id: g.id },
+        p.token,
+      );
+    // Ann keeps the score and holds seat 0: what she may do is record the next move, not submit a turn.
+    expect(await actions(a)).toEqual({ actions: ['PLAY', 'EXCHANGE', 'PASS'], legalActions: ['play', 'exchange', 'pass'] });
+    expect(await actions(b)).toEqual({ actions: [], legalActions: [] });
+    expect(g.legalActions).toEqual(['play', 'exchange', 'pass']);
+    const played = await record(a, g.id, g.version, { move: { play: { move: '8H ZA' } } });
+    expect((await actions(a)).actions).toEqual(['PLAY', 'EXCHANGE', 'PASS', 'CHALLENGE']);
+    expect((await actions(b)).actions).toEqual([]);
+
+    const id = { gameId: g.id };
+    const refusals = await Promise.all([
+      graphql<ErrorResult>(
+        api,
+        'requestPause',
+        `mutation($gameId: ID!) { requestPause(gameId: $gameId, seconds: 7200) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        b.token,
+      ),
+      graphql<ErrorResult>(
+        api,
+        'abortGame',
+        `mutation($gameId: ID!) { abortGame(gameId: $gameId) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        b.token,
+      ),
+      graphql<ErrorResult>(
+        api,
+        'claimTimeout',
+        `mutation($gameId: ID!) { claimTimeout(gameId: $gameId) { __typename ${ERROR_FIELDS} } }`,
+        id,
+        a.token,
+      ),
+      submit(api, b, g.id, played.version, { resign: true }),
+    ]);
+    for (const r of refusals) expect(r).toMatchObject({ code: 'RECORDED_GAME' });
+    expect((await readGame(api, a, g.id)).version).toBe(played.version);
+  });
+
+  it('a director who keeps the score without a seat finds the game in myGames, ahead of games awaiting others', async () => {
+    const d = await registerPlayer(api, 'dee');
+    const played = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle } }, d.token));
+    const kept = await create(d, { players: [{ name: 'Alice' }, { handle: b.handle }] });
+    const MINE = `query { myGames(first: 10) { edges { node { id mySeat recorded actions } } } }`;
+    const list = async (p: Player) =>
+      (
+        await graphql<{ edges: { node: { id: string; mySeat: number | null; recorded: boolean; actions: string[] } }[] }>(
+          api,
+          'myGames',
+          MINE,
+          {},
+          p.token,
+        )
+      ).edges.map((e) => e.node);
+    const mine = await list(d);
+    expect(mine.map((n) => n.id)).toEqual([kept.id, played.id]);
+    expect(mine[0]).toMatchObject({ mySeat: null, recorded: true, actions: ['PLAY', 'EXCHANGE', 'PASS'] });
+    // Ben, seated in it, sees it too (as before), with nothing to do there himself.
+    expect((await list(b)).find((n) => n.id === kept.id)).toMatchObject({ mySeat: 1, actions: [] });
+  });
+
+  it('with clockMinutes, each move carries the mover’s clock; overtime is charged at the end, and the limit ends the game on time', async () => {
+    const zero = { preset: 'WESPA', players: [{ name: 'Alice' }, { name: 'Bob' }], clockMinutes: 0 };
+    expect(await graphql<ErrorResult>(api, 'createRecordedGame', CREATE, { input: zero }, c.token)).toMatchObject({
+      code: 'TIME_CONTROL_INVALID',
+      details: { field: 'clockMinutes' },
+    });
+    const g = await create(c, { preset: 'WESPA', players: [{ name: 'Alice' }, { handle: b.handle }], clockMinutes: 25 });
+    const CLOCK = `query($id: ID!) { game(id: $id) { ... on Game { scores status result { reason winner loser }
+      timeControl { type minutes secondsLeft } history { seat kind notation score secondsLeft citations { source rule } } } } }`;
+    type Clocked = {
+      scores: number[];
+      status: string;
+      result: { reason: string; winner: number; loser: number } | null;
+      timeControl: { type: string; minutes: number; secondsLeft: (number | null)[] };
+      history: { seat: number; kind: string; notation: string; score: number; secondsLeft: number | null; citations: unknown[] }[];
+    };
+    const clocked = (p: Player) => graphql<Clocked>(api, 'game', CLOCK, { id: g.id }, p.token);
+    expect((await clocked(b)).timeControl).toEqual({ type: 'CLOCK', minutes: 25, secondsLeft: [null, null] });
+
+    let v = (await record(c, g.id, g.version, { move: { play: { move: '8H ZA' } }, time: { seat: 0, secondsLeft: 1380 } })).version;
+    // Whose clock it is and which way it runs are checked, each refusal naming its field.
+    expect(await record(c, g.id, v, { move: { pass: true }, time: { seat: 0, secondsLeft: 1000 } })).toMatchObject({
+      code: 'CLOCK_NOT_MOVER',
+      details: { field: 'time.seat', mover: 1 },
+    });
+    expect(await record(c, g.id, v, { move: { pass: true }, time: { seat: 1, secondsLeft: 1501 } })).toMatchObject({
+      code: 'CLOCK_READING_INVALID',
+      details: { field: 'time.secondsLeft' },
+    });
+    v = (await record(c, g.id, v, { move: { pass: true }, time: { seat: 1, secondsLeft: -75 } })).version;
+    const seen = await clocked(b);
+    expect(seen.timeControl.secondsLeft).toEqual([1380, -75]);
+    expect(seen.history.map((h) => h.secondsLeft)).toEqual([1380, -75]);
+
+    expect(await record(c, g.id, v, { move: { outOfTime: true }, time: { seat: 0, secondsLeft: -599 } })).toMatchObject({
+      code: 'NOT_OUT_OF_TIME',
+      details: { field: 'time.secondsLeft' },
+    });
+    // Alice's flag: ten minutes over ends the game on time (WESPA 5.3.3); Bob's 1:15 over costs him 2 started minutes.
+    const ended = await record(c, g.id, v, { move: { outOfTime: true }, time: { seat: 0, secondsLeft: -600 } });
+    expect(ended).toMatchObject({ status: 'ended', result: { reason: 'timed-out', loser: 0, winner: 1 } });
+    const final = await clocked(b);
+    expect(final.scores).toEqual([22 - 100, -20]);
+    const penalties = final.history.filter((h) => h.kind === 'time-penalty');
+    expect(penalties.map((h) => [h.seat, h.score])).toEqual([
+      [0, -100],
+      [1, -20],
+    ]);
+    expect(penalties[1]!.citations).toContainEqual({ source: 'wespa-3.0', rule: '5.3.2' });
+    const gcg = await graphql<{ gcg: string }>(api, 'gameRecord', GAME_RECORD, { id: g.id }, b.token);
+    expect(gcg.gcg).toMatch(/\(time\) -100 -78/);
+    expect(gcg.gcg).toMatch(/\(time\) -20 -20/);
+
+    // A game recorded without a clock takes no readings; over REST the refusal is a 422 naming the field.
+    const untimed = await create(a, { players: [{ handle: a.handle }, { name: 'Visitor' }] });
+    const res = await api.fetch(`/v1/games/${untimed.id}/recorded-moves`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${a.token}`,
+        'content-type': 'application/json',
+        'If-Match': `"${untimed.version}"`,
+        'Idempotency-Key': freshKey(),
+      },
+      body: JSON.stringify({ move: { pass: true }, time: { seat: 0, secondsLeft: 10 } }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'NOT_TIMED', details: { field: 'time' } });
+  });
+
   it('a played game takes no recorded moves; REST creates and records, with If-Match and problem+json', async () => {
     const played = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle } }, a.token));
     expect(await record(a, played.id, played.version, { move: { pass: true } })).toMatchObject({ code: 'NOT_RECORDED' });

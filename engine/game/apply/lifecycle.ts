@@ -4,6 +4,7 @@ import { DISTRIBUTIONS, fullBag, joinTiles } from '../../tiles.js';
 import { commitment } from '../bag.js';
 import { checkPauseEvent, initialClock } from '../clock.js';
 import { decideWinner } from '../end.js';
+import { checkClockReading } from '../recorded-clock.js';
 import type { GameCreated } from '../events.js';
 import type { GameState, RackState, TurnRecord } from '../state.js';
 import { record, rescore, setAt, violation, type EventHandler, type EventOf } from './common.js';
@@ -155,8 +156,24 @@ export const foldTimePenalty: EventHandler<'time-penalty'> = (s, e) => {
     ...s,
     scores,
     result: rescore(s, scores),
-    history: record(s, { seat: e.seat, kind: 'time-penalty', move: '(time)', score: -e.points }, scores),
+    history: record(
+      s,
+      { seat: e.seat, kind: 'time-penalty', move: '(time)', score: -e.points, ...(e.citations ? { citations: e.citations } : {}) },
+      scores,
+    ),
   });
+};
+
+/**
+ * A recorded game's clock read after a move (recorded-clock.ts checks it); the reading also goes on
+ * the score sheet's last line when that line is the reader's move. The clock state keeps it (`advanceClock`).
+ */
+export const foldClockReading: EventHandler<'clock-reading'> = (s, e) => {
+  const checked = checkClockReading(s, e);
+  if (!checked.ok) return checked;
+  const last = s.history[s.history.length - 1];
+  if (!last || last.seat !== e.seat) return ok(s);
+  return ok({ ...s, history: [...s.history.slice(0, -1), { ...last, secondsLeft: e.secondsLeft }] });
 };
 
 /** A director's ruling changes scores (one history line per change); the winner follows. */
