@@ -10,7 +10,7 @@
  * 20 on the empty board, 20 on the 21×21 super board, the layouts of layouts.test.ts (quadruple
  * premiums, an off-centre start, bricked squares, a 5×5 board) and Spanish with its digraph tiles.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import {
   BRICKED_BOX_LAYOUT,
   emptyBoard,
@@ -34,6 +34,10 @@ import { chooseMove, chooseMoveExhaustive, ROBOT_POLICIES, seededRng } from './r
 import { SHIPPED_LEAVES } from './shipped-leaves.js';
 
 const { kwg } = sowpods();
+
+// The tests are long and synchronous: let the worker answer vitest's messages between them (a
+// message waits for a turn of the event loop, and awaiting a test is not one).
+afterEach(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 /** The best key of the full list: the equity of any move, or the score of a play (greedy; null without one). */
 const fullBest = (position: Position, k: Kwg, greedy: boolean): number | null => {
