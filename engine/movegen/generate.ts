@@ -7,11 +7,12 @@ import type { Anchor, Placement } from '../board.js';
 import type { Kwg } from '../lexicon/kwg.js';
 import { formatMove, type Move, type WordTile } from '../move.js';
 import { rackValue } from '../tiles.js';
-import { PlayGenerator } from './generator.js';
+import { PlayGenerator, type GenerationInput } from './generator.js';
 import { newLanes, prepareLanes, type Lanes } from './lanes.js';
 import { leaveTable, leaveTiles, NO_LEAVES, type LeaveModel, type LeaveTable } from './leave.js';
 import { MOVE_EXCHANGE, MOVE_PASS, MOVE_PLAY, MoveList } from './move-list.js';
 import { positionRules, type Position } from './position.js';
+import { newAnchorBounds, shadowBounds, type AnchorBounds } from './shadow.js';
 import { BLANK_BIT, TILE_SLOTS, tileCodec, type TileCodec } from './tile-codec.js';
 
 export interface GenerateOptions {
@@ -52,8 +53,10 @@ export class MoveGenerator {
   private readonly list: MoveList;
   private readonly scratch: Uint8Array;
   private readonly rack = new Uint8Array(TILE_SLOTS);
+  private readonly bounds: AnchorBounds;
 
   constructor(readonly size: number) {
+    this.bounds = newAnchorBounds(size);
     this.lanes = newLanes(size);
     this.plays = new PlayGenerator(size);
     this.list = new MoveList(size);
@@ -65,12 +68,58 @@ export class MoveGenerator {
    * follow `rules.exchange` (bag at least `exchangeMinBag`, at most the bag's count exchanged).
    */
   generate(position: Position, kwg: Kwg, options: GenerateOptions = {}): MoveSet {
+    const { codec, leaves, input } = this.prepare(position, kwg, options.leaves);
+    const list = this.list;
+    this.plays.run(this.lanes, input, list);
+    if (options.nonPlays !== false) addNonPlays(list, leaves, position);
+    return { list, leaves, codec, position };
+  }
+
+  /**
+   * The best moves only, for a robot: the plays of the highest equity (or score, `byScore`) found by
+   * the pruned search of `PlayGenerator.runBest` over the bounds of `shadow.ts`, then the exchanges and
+   * the pass. `order` lists the set's moves in the order `generate` would list them, so a choice among
+   * ties made by walking `order` is the choice made by walking all of `generate`'s list. With
+   * `byScore` the plays are all those of the best score; otherwise those whose equity is the best of
+   * every move, exchanges and pass included (no play is kept when a non-play beats them all).
+   */
+  best(position: Position, kwg: Kwg, options: { leaves?: LeaveModel; byScore: boolean }): { set: MoveSet; order: number[] } {
+    const { codec, leaves, input } = this.prepare(position, kwg, options.leaves);
+    const list = this.list;
+    addNonPlays(list, leaves, position);
+    // Exchanges and the pass are cheap: the best of them is the floor a play must reach.
+    let floor = -Infinity;
+    for (let m = 0; !options.byScore && m < list.count; m++) floor = Math.max(floor, list.equity[m]!);
+    list.clear();
+    shadowBounds(this.lanes, { ...input, bestLeave: bestLeaves(leaves, position.rack.length, options.byScore) }, this.bounds);
+    const anchors = this.plays.runBest(this.lanes, input, list, this.bounds, options.byScore, floor);
+    const order = anchors.map((_, m) => m).sort((a, b) => anchors[a]! - anchors[b]! || a - b);
+    const plays = list.count;
+    addNonPlays(list, leaves, position);
+    for (let m = plays; m < list.count; m++) order.push(m);
+    return { set: { list, leaves, codec, position }, order };
+  }
+
+  /** The anchors of the position with the bounds `best` searches by (`shadow.ts`); a copy. */
+  anchorBounds(position: Position, kwg: Kwg, options: { leaves?: LeaveModel; byScore: boolean }): AnchorBounds {
+    const { leaves, input } = this.prepare(position, kwg, options.leaves);
+    const out = newAnchorBounds(this.size);
+    shadowBounds(this.lanes, { ...input, bestLeave: bestLeaves(leaves, position.rack.length, options.byScore) }, out);
+    return out;
+  }
+
+  /** Reads the position into the lanes and the rack; `leaves` decide the equity table. */
+  private prepare(
+    position: Position,
+    kwg: Kwg,
+    model: LeaveModel | undefined,
+  ): { codec: TileCodec; leaves: LeaveTable; input: GenerationInput } {
     if (position.board.layout.rows.length !== this.size)
       throw new Error(`MoveGenerator(${this.size}) given a ${position.board.layout.rows.length}-square board`);
     const codec = tileCodec(kwg, position.distribution);
     const rules = positionRules(position);
     const unseenValue = position.unseen ? rackValue(position.distribution, position.unseen) : 0;
-    const leaves = leaveTable(codec, options.leaves ?? NO_LEAVES, position.rack, {
+    const leaves = leaveTable(codec, model ?? NO_LEAVES, position.rack, {
       bagCount: position.bagCount,
       opponentRackValue: unseenValue,
     });
@@ -79,28 +128,33 @@ export class MoveGenerator {
       const slot = codec.tileOf.get(t);
       if (slot !== undefined) this.rack[slot]!++;
     }
-    const list = this.list;
-    list.clear();
+    this.list.clear();
     prepareLanes(this.lanes, position.board, codec, this.scratch);
-    this.plays.run(
-      this.lanes,
-      {
-        nodes: kwg.nodes,
-        gaddagRoot: kwg.gaddagRoot,
-        faces: codec.faces,
-        rack: this.rack,
-        bingoBonus: rules.bingoBonus,
-        rackSize: rules.rackSize,
-        leaveRadix: leaves.radix,
-        fullLeave: leaves.full,
-        leaveValues: leaves.values,
-      },
-      list,
-    );
-    if (options.nonPlays !== false) addNonPlays(list, leaves, position);
-    return { list, leaves, codec, position };
+    const input: GenerationInput = {
+      nodes: kwg.nodes,
+      gaddagRoot: kwg.gaddagRoot,
+      faces: codec.faces,
+      rack: this.rack,
+      bingoBonus: rules.bingoBonus,
+      rackSize: rules.rackSize,
+      leaveRadix: leaves.radix,
+      fullLeave: leaves.full,
+      leaveValues: leaves.values,
+    };
+    return { codec, leaves, input };
   }
 }
+
+/** The best leave value after playing k tiles of a rack of `rackTiles`, by k (0 throughout when ranking by score). */
+const bestLeaves = (leaves: LeaveTable, rackTiles: number, byScore: boolean): Float64Array => {
+  const best = new Float64Array(rackTiles + 1).fill(byScore ? 0 : -Infinity);
+  if (byScore) return best;
+  for (let idx = 0; idx <= leaves.full; idx++) {
+    const played = rackTiles - keptCount(leaves, idx);
+    best[played] = Math.max(best[played]!, leaves.values[idx]!);
+  }
+  return best;
+};
 
 /** Exchanges of every distinct sub-multiset the bag allows, and the pass. */
 const addNonPlays = (list: MoveList, leaves: LeaveTable, position: Position): void => {

@@ -16,6 +16,7 @@
  */
 import type { Lanes, LaneView } from './lanes.js';
 import type { MoveList } from './move-list.js';
+import type { AnchorBounds } from './shadow.js';
 
 import { HOT_CONSTANTS } from './hot-constants.js';
 
@@ -62,6 +63,11 @@ export class PlayGenerator {
   private leaveIdx = 0;
   /** Down pass: one-tile plays at this anchor are the across pass's (they form an across word). */
   private singleBelongsAcross = false;
+  private root = 0;
+  /** Set during `runBest`: which key ranks plays, and the best key so far. */
+  private best: { readonly byScore: boolean; key: number } | null = null;
+  private anchorKey = 0;
+  private readonly tieAnchors: number[] = [];
 
   constructor(n: number) {
     this.n = n;
@@ -70,7 +76,51 @@ export class PlayGenerator {
 
   /** Appends every play of the position to `out`. */
   run(lanes: Lanes, input: GenerationInput, out: MoveList): void {
+    if (!this.start(input, out)) return;
+    for (let dir = 0; dir < 2; dir++) {
+      this.dir = dir;
+      this.view = dir === 0 ? lanes.across : lanes.down;
+      for (let lane = 0; lane < this.n; lane++) {
+        this.enterLane(lane);
+        for (let i = 0; i < this.n; i++) {
+          if (this.view.anchor[this.base + i] === 0) continue;
+          this.walkAnchor(i);
+          this.lastAnchor = i;
+        }
+      }
+    }
+  }
+
+  /**
+   * Leaves in `out` only the best plays of the position — by equity, or by score when `byScore` —
+   * that reach `floor`: every play of that best key, none other. Anchors are walked from the highest
+   * bound of `bounds` (filled by `shadow.ts` for this position) down, and the walk stops once the best
+   * key found is above the next anchor's bound (above, not equal: so no play tying the best is
+   * missed). Returns, for each play kept, its anchor's place in board order (direction, lane, square):
+   * plays sorted by it, stably, come in the order `run` lists them.
+   */
+  runBest(lanes: Lanes, input: GenerationInput, out: MoveList, bounds: AnchorBounds, byScore: boolean, floor: number): number[] {
+    this.tieAnchors.length = 0;
+    if (!this.start(input, out)) return this.tieAnchors;
+    const order = Array.from({ length: bounds.count }, (_, a) => a).sort((a, b) => bounds.bound[b]! - bounds.bound[a]!);
+    this.best = { byScore, key: floor };
+    for (const a of order) {
+      if (this.best.key > bounds.bound[a]!) break;
+      this.dir = bounds.dir[a]!;
+      this.view = this.dir === 0 ? lanes.across : lanes.down;
+      this.enterLane(bounds.lane[a]!);
+      this.lastAnchor = bounds.previous[a]!;
+      this.anchorKey = a;
+      this.walkAnchor(bounds.square[a]!);
+    }
+    this.best = null;
+    return [...this.tieAnchors];
+  }
+
+  /** Takes in a run's input; false when the rack is empty (no play). */
+  private start(input: GenerationInput, out: MoveList): boolean {
     this.nodes = input.nodes;
+    this.root = input.gaddagRoot;
     this.faces = input.faces;
     this.rack = input.rack;
     this.radix = input.leaveRadix;
@@ -82,28 +132,21 @@ export class PlayGenerator {
     let total = 0;
     for (let t = 0; t < TILE_SLOTS; t++) total += input.rack[t]!;
     this.rackTotal = total;
-    if (total === 0) return;
-    for (let dir = 0; dir < 2; dir++) {
-      this.dir = dir;
-      this.view = dir === 0 ? lanes.across : lanes.down;
-      for (let lane = 0; lane < this.n; lane++) this.runLane(lane, input.gaddagRoot);
-    }
+    return total > 0;
   }
 
-  private runLane(lane: number, root: number): void {
-    const n = this.n;
-    const v = this.view;
+  private enterLane(lane: number): void {
     this.lane = lane;
-    this.base = lane * n;
+    this.base = lane * this.n;
     this.lastAnchor = -1;
-    for (let i = 0; i < n; i++) {
-      if (v.anchor[this.base + i] === 0) continue;
-      this.anchor = i;
-      this.anchorOpenRight = i === n - 1 || v.tiles[this.base + i + 1] === 0;
-      this.singleBelongsAcross = this.dir === 1 && v.hasCross[this.base + i] === 1;
-      this.gen(i, root, 0, 1, 0, 0);
-      this.lastAnchor = i;
-    }
+  }
+
+  /** Every play from anchor square `i` of the current lane (`lastAnchor` set to the lane's previous anchor). */
+  private walkAnchor(i: number): void {
+    this.anchor = i;
+    this.anchorOpenRight = i === this.n - 1 || this.view.tiles[this.base + i + 1] === 0;
+    this.singleBelongsAcross = this.dir === 1 && this.view.hasCross[this.base + i] === 1;
+    this.gen(i, this.root, 0, 1, 0, 0);
   }
 
   /** Square `col` of the lane, with `list` the GADDAG sibling list to continue from. */
@@ -190,8 +233,20 @@ export class PlayGenerator {
   private record(from: number, to: number, main: number, wordMul: number, cross: number, played: number): void {
     if (played === 1 && this.singleBelongsAcross) return;
     const out = this.out;
-    const m = out.push();
     const score = main * wordMul + cross + (played >= this.rackSize ? this.bingo : 0);
+    const equity = score + this.values[this.leaveIdx]!;
+    const best = this.best;
+    if (best !== null) {
+      const key = best.byScore ? score : equity;
+      if (key < best.key) return;
+      if (key > best.key) {
+        best.key = key;
+        out.clear();
+        this.tieAnchors.length = 0;
+      }
+      this.tieAnchors.push(this.anchorKey);
+    }
+    const m = out.push();
     out.kind[m] = MOVE_PLAY;
     out.dir[m] = this.dir;
     out.lane[m] = this.lane;
@@ -200,7 +255,7 @@ export class PlayGenerator {
     out.played[m] = played;
     out.score[m] = score;
     out.leave[m] = this.leaveIdx;
-    out.equity[m] = score + this.values[this.leaveIdx]!;
+    out.equity[m] = equity;
     const tiles = out.tiles;
     const strip = this.strip;
     for (let i = from, at = m * out.width; i <= to; i++, at++) tiles[at] = strip[i]!;

@@ -5,7 +5,7 @@
  * pass included.
  */
 import type { Kwg } from '../lexicon/kwg.js';
-import { moveAt, sharedGenerator, type GeneratedMove } from './generate.js';
+import { moveAt, sharedGenerator, type GeneratedMove, type MoveSet } from './generate.js';
 import type { LeaveModel } from './leave.js';
 import { MOVE_PASS, MOVE_PLAY } from './move-list.js';
 import type { Position } from './position.js';
@@ -22,18 +22,49 @@ export interface RobotOptions {
   readonly leaves?: LeaveModel;
 }
 
-/** The robot's move in this position. Ties (equal score, or equal equity) are broken by `rng`. */
+/**
+ * The robot's move in this position. Ties (equal score, or equal equity) are broken by `rng`. It runs
+ * the pruned best-move search (`MoveGenerator.best`), which keeps every move of the best key and
+ * lists them in the order of the full generation, so the choice — ties and `rng` draws included — is
+ * exactly {@link chooseMoveExhaustive}'s.
+ */
 export const chooseMove = (position: Position, kwg: Kwg, policy: RobotPolicy, rng: Rng, options: RobotOptions = {}): GeneratedMove => {
+  const greedy = policy === 'greedy';
+  const { set, order } = sharedGenerator(position.board.layout.rows.length).best(position, kwg, {
+    leaves: greedy ? undefined : (options.leaves ?? SHIPPED_LEAVES),
+    byScore: greedy,
+  });
+  return pick(set, order, greedy, rng);
+};
+
+/** The same choice over every move of the position (the reference the pruned search is tested and benched against). */
+export const chooseMoveExhaustive = (
+  position: Position,
+  kwg: Kwg,
+  policy: RobotPolicy,
+  rng: Rng,
+  options: RobotOptions = {},
+): GeneratedMove => {
   const greedy = policy === 'greedy';
   const set = sharedGenerator(position.board.layout.rows.length).generate(position, kwg, {
     leaves: greedy ? undefined : (options.leaves ?? SHIPPED_LEAVES),
   });
+  return pick(
+    set,
+    Array.from({ length: set.list.count }, (_, m) => m),
+    greedy,
+    rng,
+  );
+};
+
+/** The best of the moves `order` lists (plays only for greedy, which passes without one), ties by `rng`. */
+const pick = (set: MoveSet, order: readonly number[], greedy: boolean, rng: Rng): GeneratedMove => {
   const { list } = set;
   const key = greedy ? list.score : list.equity;
   let best = -Infinity;
   let ties: number[] = [];
   let pass = -1;
-  for (let m = 0; m < list.count; m++) {
+  for (const m of order) {
     if (list.kind[m] === MOVE_PASS) pass = m;
     if (greedy && list.kind[m] !== MOVE_PLAY) continue;
     const k = key[m]!;
