@@ -8,7 +8,7 @@
  * racks (1–5 tiles, a blank in about a third): on real boards at random turns, on the empty board,
  * on the 21×21 super board (English super tiles) and on a Spanish board with the digraph tiles.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { emptyBoard, SUPER_LAYOUT, withTiles, type Board } from '../../engine/board.js';
 import { buildKwg } from '../../engine/lexicon/kwg-build.js';
 import type { Kwg } from '../../engine/lexicon/kwg.js';
@@ -19,6 +19,10 @@ import { positionFromState, type Position } from '../../engine/movegen/position.
 import { placementKey, slowPlays, SortedWords } from '../../engine/movegen/slow-generator.fixtures.js';
 import { BLANK, ENGLISH, ENGLISH_SUPER, fullBag, SPANISH, type Distribution } from '../../engine/tiles.js';
 import { realPositions, sowpods, type RealPosition } from './positions.js';
+
+// Long runs of synchronous tests starve the worker's channel to vitest ("Timeout calling onTaskUpdate"
+// under load): yield to the event loop between tests.
+afterEach(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 /** mulberry32: a small seeded generator, so every run draws the same positions. */
 const rng = (seed: number): (() => number) => {
