@@ -142,38 +142,95 @@ export async function submitTurn(
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
   const bad = turnKeysProblem(req);
   if (bad) return bad;
-  // One statement for the game's status and its seats (store/games.ts gameSeating).
-  const row = await gameSeating(deps.db.prisma, req.gameId);
-  if (!row) return gameNotFound(req.gameId);
-  if (row.scorekeeperId !== null)
-    return fail('RECORDED_GAME', 'This game is played over the board: its scorekeeper enters the moves (recordMove).', { gameId: row.id });
-  const seats = row.seats;
-  const seat = seatOf(seats, playerId);
-  if (seat === null) return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: row.id });
-  if (row.status === 'open') {
-    const started = await startProposed(deps, row.id, seats);
-    if (!started.ok) return started;
-    if (seats.some((s) => s.player === null))
-      return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
-  }
-  const command = commandOf(req.action, seat);
-  if (!command.ok) return command;
   const idem = { scope: `player:${playerId}`, key: req.idempotencyKey.trim(), requestHash: turnRequestHash(req) };
   const now = deps.now();
-  const r = await runGameCommand({ db: deps.db, lexicons: deps.lexicons, now }, row.id, req.expectedVersion, idem, seats, (state, ctx) =>
-    decide(state, command.value, ctx),
+  // The usual turn reads the seats with the game (two round trips in all); anything unusual — a refusal
+  // of the store, a game not ready for this player — goes the long way round, which checks in the order
+  // a client is told (game, seat, start, action, then version and key).
+  if (UUID.test(req.gameId) && commandOf(req.action, 0).ok) {
+    const quick = await playTurn(deps, playerId, req, idem, now, null);
+    if (quick.ok || !RECHECKED.has(quick.error.code)) return quick;
+  }
+  const row = await gameSeating(deps.db.prisma, req.gameId);
+  if (!row) return gameNotFound(req.gameId);
+  const refused = seatingProblem(row, row.seats, playerId);
+  if (refused && refused.error.code !== 'GAME_NOT_STARTED') return refused;
+  if (row.status === 'open') {
+    const started = await startProposed(deps, row.id, row.seats);
+    if (!started.ok) return started;
+    if (row.seats.some((s) => s.player === null))
+      return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: row.id });
+  }
+  const command = commandOf(req.action, seatOf(row.seats, playerId)!);
+  if (!command.ok) return command;
+  return playTurn(deps, playerId, { ...req, gameId: row.id }, idem, now, row.seats);
+}
+
+/**
+ * The quick path's refusals that the long way checks again, so that a client sees the same error either
+ * way (GAME_NOT_STARTED: an open game, which the long way starts first when both seats are taken).
+ */
+const RECHECKED = new Set(['GAME_NOT_STARTED', 'NOT_SEATED', 'RECORDED_GAME', 'GAME_NOT_FOUND', 'STALE_VERSION', 'IDEMPOTENCY_KEY_REUSED']);
+
+/** RECORDED_GAME, NOT_SEATED, or GAME_NOT_STARTED for an open game; null when `playerId` may play in it. */
+const seatingProblem = (
+  game: { readonly id: string; readonly status: string; readonly scorekeeperId: string | null },
+  seats: readonly SeatHolder[],
+  playerId: string,
+) => {
+  if (game.scorekeeperId !== null)
+    return fail('RECORDED_GAME', 'This game is played over the board: its scorekeeper enters the moves (recordMove).', { gameId: game.id });
+  if (seatOf(seats, playerId) === null)
+    return fail('NOT_SEATED', 'You hold no seat in this game: only its two players can act in it.', { gameId: game.id });
+  if (game.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player to join.', { gameId: game.id });
+  return null;
+};
+
+/** The turn itself, with the seats read before (the long way) or with the game (null: the quick path). */
+async function playTurn(
+  deps: ServiceDeps,
+  playerId: string,
+  req: TurnRequest,
+  idem: Idempotency,
+  now: Date,
+  seatsRead: readonly SeatHolder[] | null,
+): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; game?: GameSnapshot }, RuleError>> {
+  let seen: { gameId: string; seats: readonly SeatHolder[] } | undefined;
+  const admit = (turn: TurnRead) => seatingProblem(turn.game, turn.seats, playerId);
+  const r = await runGameCommand(
+    { db: deps.db, lexicons: deps.lexicons, now, admit },
+    req.gameId,
+    req.expectedVersion,
+    idem,
+    seatsRead,
+    (state, ctx, turn) => {
+      seen = { gameId: turn.game.id, seats: turn.seats };
+      const command = commandOf(req.action, seatOf(turn.seats, playerId)!);
+      return command.ok ? decide(state, command.value, ctx) : command;
+    },
   );
   if (!r.ok) return r;
   const { receipt, replayed, after } = r.value;
-  if (!replayed && hasRobotSeat(seats)) await wakeRobots(deps, row.id);
+  if (!replayed && seen && hasRobotSeat(seen.seats)) await wakeRobots(deps, seen.gameId);
   return ok({ receipt, replayed, ...(after ? { game: after.snapshotFor(playerId, now) } : {}) });
 }
+
+/** A command's decision on the folded state; `turn` is the game row and seats as read with it. */
+export type DecideOn = (state: GameState, ctx: DecideContext, turn: TurnRead) => Result<readonly GameEvent[], RuleError>;
 
 /** What {@link runGameCommand} needs: the database, the lexicons (null: words are not judged) and the moment of the command. */
 export interface CommandDeps {
   readonly db: Db;
   readonly lexicons: LexiconRegistry | null;
   readonly now: Date;
+  /** Refuses the command from the game row and seats as read, before the log is folded (a caller that read neither first). */
+  readonly admit?: (turn: TurnRead) => Result<never, RuleError> | null;
+}
+
+/** The game row and its seats as a command's transaction read them. */
+export interface TurnRead {
+  readonly game: GameRow;
+  readonly seats: readonly SeatHolder[];
 }
 
 /**
@@ -187,8 +244,8 @@ export async function runGameCommand(
   gameId: string,
   expectedVersion: number,
   idem: Idempotency | null,
-  seats: readonly SeatHolder[],
-  decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
+  seats: readonly SeatHolder[] | null,
+  decideOn: DecideOn,
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const missing: { lexicon?: { readonly name: string; readonly hash: string } } = {};
   const first = await runGameCommandOnce(deps, gameId, expectedVersion, idem, seats, decideOn, missing);
@@ -204,13 +261,17 @@ async function runGameCommandOnce(
   gameId: string,
   expectedVersion: number,
   idem: Idempotency | null,
-  seats: readonly SeatHolder[],
-  decideOn: (state: GameState, ctx: DecideContext) => Result<readonly GameEvent[], RuleError>,
+  seatsRead: readonly SeatHolder[] | null,
+  decideOn: DecideOn,
   missing: { lexicon?: { readonly name: string; readonly hash: string } },
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const now = deps.now;
   let afterTurn: AfterTurn | undefined;
-  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets) => {
+  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets, seatsNow) => {
+    // The seats the caller read before, or (null) those read with the game.
+    const seats = seatsRead ?? seatsNow;
+    const refused = deps.admit?.({ game, seats });
+    if (refused) return refused;
     const state = fold(engineEvents(stored));
     let lexicon: Lexicon | null = null;
     if (state.lexicon && deps.lexicons) {
@@ -221,7 +282,11 @@ async function runGameCommandOnce(
       }
       lexicon = l.value;
     }
-    const decided = decideOn(state, { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() });
+    const decided = decideOn(
+      state,
+      { lexicon, seed: state.bagKind === 'seeded' ? secrets.bagSeed : null, now: now.toISOString() },
+      { game, seats },
+    );
     if (!decided.ok) return decided;
     let after = state;
     for (const e of decided.value) {

@@ -75,8 +75,18 @@ export interface Db extends SqlSessionSource {
    * (one connection) a query through `db.prisma` waits for this very transaction to end, i.e. forever.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement on the driver itself, beside Prisma and outside any transaction (so atomic on its own):
+   * the turn's two statements (store/games.ts), one round trip each. On Postgres `name` makes it a named
+   * prepared statement, parsed once per connection, except on Lambda, where RDS Proxy would pin the session.
+   * Seen by the {@link SqlObserver} like Prisma's statements.
+   */
+  statement<R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
+
+const observed = <T>(observer: SqlObserver | undefined, sql: string, run: () => Promise<T>): Promise<T> =>
+  observer ? observer.statement(sql, run) : run();
 
 type TransactionOptions = { maxWait: number; timeout: number };
 
@@ -143,6 +153,9 @@ const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> 
     schema: 'public',
     migrations: null,
     transaction: (fn) => prisma.$transaction(fn, TRANSACTION_OPTIONS.pglite),
+    // PGlite has no named statements; its queue runs this between (never inside) other transactions.
+    statement: async <R extends Record<string, unknown>>(_name: string, sql: string, params: readonly unknown[]) =>
+      observed(observer, sql, async () => (await pglite.query<R>(sql, [...params])).rows),
     withSession: <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> => {
       const run = queue.then(() => fn(session));
       queue = run.catch(() => undefined);
@@ -202,12 +215,19 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
   }
   const adapter = observeAdapter(new PrismaPg(pool, schema === 'public' ? {} : { schema }), observer);
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS.postgres });
+  const prepared = !process.env['AWS_LAMBDA_FUNCTION_NAME'];
   return {
     kind: 'postgres',
     prisma,
     schema,
     migrations: null,
     transaction: (fn) => prisma.$transaction(fn, TRANSACTION_OPTIONS.postgres),
+    statement: async <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) =>
+      observed(
+        observer,
+        sql,
+        async () => (await pool.query<R>(prepared ? { name, text: sql, values: [...params] } : { text: sql, values: [...params] })).rows,
+      ),
     withSession: async (fn) => {
       const client = await pool.connect();
       try {

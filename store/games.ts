@@ -4,7 +4,9 @@ import type { Db, Tx } from './db.js';
 import { storeError, type StoreError } from './errors.js';
 import { answerOf, findIdempotent, type Idempotency } from './idempotency.js';
 import type { JsonObject, JsonValue } from './json.js';
+import type { SeatHolder } from './seats.js';
 import { toJsonInput } from './prisma-json.js';
+import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TURN_STATEMENTS } from './turn-statements.js';
 
 /**
  * The game-log repository. The store never interprets events: each is a `type` and a JSON `payload`,
@@ -93,6 +95,8 @@ export type Decide<R extends JsonValue, E> = (
   game: GameRow,
   events: readonly StoredEvent[],
   secrets: GameSecrets,
+  /** In seat order, with their players (null = open): read with the game, so callers need not read them first. */
+  seats: readonly SeatHolder[],
 ) => Result<Decision<R>, E> | Promise<Result<Decision<R>, E>>;
 
 export type TurnOutcome<R extends JsonValue> =
@@ -183,22 +187,8 @@ export const loadGame = async (client: Tx, gameId: string): Promise<Result<Loade
 };
 
 // ---------------------------------------------------------------------------------------------
-// A turn's two statements. Prisma would spend a round trip per table (idempotency check, lock, game,
-// secret, events; then events, outbox, game, idempotency record); a turn is dominated by those round
-// trips (bench/persistence.ts), so each half is one SQL statement here. Unqualified table names resolve
-// through the connection's search_path (store/db.ts sets it to the URL's schema).
-
-/** jsonb from a raw query: the adapters hand it over parsed or as text depending on the driver. */
-const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-
-/** A row from `to_jsonb(…)`: snake_case columns to Prisma's camelCase fields, `*_at` columns to Dates. */
-const rowOf = <T>(json: Record<string, unknown>): T => {
-  const row: Record<string, unknown> = {};
-  for (const [column, v] of Object.entries(json)) {
-    row[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = column.endsWith('_at') && typeof v === 'string' ? new Date(v) : v;
-  }
-  return row as T;
-};
+// The turn: its seating check (the long way, service/turns.ts) and runTurn over the two statements of
+// store/turn-statements.ts.
 
 /** What a turn checks before its transaction: the game's status and version, and who sits where. */
 export interface GameSeating {
@@ -232,110 +222,12 @@ export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeati
   return { id: r.id, status: r.status, version: Number(r.version), scorekeeperId: r.scorekeeper_id, seats };
 };
 
-type OpenedTurn =
-  | { readonly kind: 'prior'; readonly prior: { readonly requestHash: string; readonly response: unknown } }
-  | { readonly kind: 'stale' }
-  | { readonly kind: 'locked'; readonly game: GameRow; readonly events: StoredEvent[]; readonly secrets: GameSecrets };
+/** Carries the version check's failure out of the `alsoWrite` transaction, which rolls it back. */
+class Stale {}
 
-/**
- * One statement: the idempotency record of `idem` if there is one; else the game row locked at
- * `expectedVersion` (an UPDATE of `updated_at`, which waits for a concurrent turn and then matches
- * nothing), with its secret and its event log. A retry therefore locks nothing.
- */
-const openTurn = async (tx: Tx, gameId: string, expectedVersion: number, idem: Idempotency | null, now: Date): Promise<OpenedTurn> => {
-  const rows = await tx.$queryRawUnsafe<{ idem: unknown; game: unknown; bag_seed: string | null; events: unknown }[]>(
-    `WITH idem AS (
-       SELECT request_hash AS "requestHash", response FROM idempotency_keys WHERE $3::text IS NOT NULL AND scope = $3::text AND key = $4::text
-     ), locked AS (
-       UPDATE games SET updated_at = $5::timestamptz WHERE id = $1::uuid AND version = $2::int AND NOT EXISTS (SELECT 1 FROM idem) RETURNING *
-     )
-     SELECT (SELECT to_jsonb(idem) FROM idem) AS idem,
-            (SELECT to_jsonb(locked) FROM locked) AS game,
-            (SELECT bag_seed FROM game_secrets WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM locked)) AS bag_seed,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', seq, 'type', type, 'payload', payload, 'createdAt', created_at) ORDER BY seq), '[]'::jsonb)
-               FROM game_events WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM locked)) AS events`,
-    gameId,
-    expectedVersion,
-    idem?.scope ?? null,
-    idem?.key ?? null,
-    now.toISOString(),
-  );
-  const r = rows[0]!;
-  const prior = jsonOf(r.idem) as { requestHash: string; response: unknown } | null;
-  if (prior) return { kind: 'prior', prior };
-  const game = jsonOf(r.game) as Record<string, unknown> | null;
-  if (!game) return { kind: 'stale' };
-  if (r.bag_seed === null) throw new Error(`game ${gameId} has no secret`);
-  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({
-    ...e,
-    createdAt: new Date(e.createdAt),
-  }));
-  return { kind: 'locked', game: rowOf<GameRow>(game), events, secrets: { bagSeed: r.bag_seed } };
-};
-
-/**
- * One statement: appends `events` as seq `fromVersion + 1 …`, their outbox messages and the idempotency
- * record, and moves the game row to its new version and projection. A concurrent duplicate of the
- * idempotency record fails it with a unique violation (23505).
- */
-const commitTurn = async (
-  tx: Tx,
-  gameId: string,
-  fromVersion: number,
-  events: readonly NewEvent[],
-  outbox: readonly OutboxItem[],
-  update: GameUpdate,
-  record: { readonly idem: Idempotency; readonly response: JsonValue } | null,
-  now: Date,
-): Promise<void> => {
-  const messages = outbox.map((m) => {
-    const index = m.eventIndex ?? events.length - 1;
-    if (!Number.isInteger(index) || index < 0 || index >= events.length) {
-      throw new Error(`outbox message "${m.kind}" points at event ${index}, but ${events.length} event(s) are written`);
-    }
-    return { seq: fromVersion + 1 + index, kind: m.kind, payload: m.payload };
-  });
-  const projection: Record<string, unknown> = {};
-  if (update.status !== undefined) projection['status'] = update.status;
-  if (update.turnSeat !== undefined) projection['turnSeat'] = update.turnSeat;
-  if (update.deadlineAt !== undefined) projection['deadlineAt'] = update.deadlineAt === null ? null : update.deadlineAt.toISOString();
-  await tx.$executeRawUnsafe(
-    `WITH ev AS (
-       INSERT INTO game_events (game_id, seq, type, payload, created_at)
-       SELECT $1::uuid, $2::int + e.i::int, e.v->>'type', e.v->'payload', $3::timestamptz FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(v, i)
-     ), ob AS (
-       INSERT INTO outbox (game_id, event_seq, kind, payload, created_at, next_attempt_at)
-       SELECT $1::uuid, (m->>'seq')::int, m->>'kind', m->'payload', $3::timestamptz, $3::timestamptz FROM jsonb_array_elements($5::jsonb) AS m
-     ), idem AS (
-       INSERT INTO idempotency_keys (scope, key, request_hash, response, created_at)
-       SELECT k->>'scope', k->>'key', k->>'requestHash', k->'response', $3::timestamptz FROM jsonb_array_elements($6::jsonb) AS k
-     )
-     UPDATE games SET
-       version = $2::int + jsonb_array_length($4::jsonb),
-       updated_at = $3::timestamptz,
-       status = CASE WHEN $7::jsonb ? 'status' THEN $7::jsonb->>'status' ELSE status END,
-       turn_seat = CASE WHEN $7::jsonb ? 'turnSeat' THEN ($7::jsonb->>'turnSeat')::int ELSE turn_seat END,
-       deadline_at = CASE WHEN $7::jsonb ? 'deadlineAt' THEN ($7::jsonb->>'deadlineAt')::timestamptz ELSE deadline_at END
-     WHERE id = $1::uuid`,
-    gameId,
-    fromVersion,
-    now.toISOString(),
-    JSON.stringify(events.map((e) => ({ type: e.type, payload: e.payload }))),
-    JSON.stringify(messages),
-    JSON.stringify(
-      record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : [],
-    ),
-    JSON.stringify(projection),
-  );
-};
-
-/** Carries a non-ok result out of the transaction callback, which rolls the transaction back. */
-class Rollback<E> {
-  constructor(readonly result: Result<never, E> | 'stale') {}
-}
-
-/** A unique violation: Prisma's P2002, or SQLSTATE 23505 from a raw statement (commitTurn). */
+/** A unique violation: Prisma's P2002, or SQLSTATE 23505 from a raw statement (the driver's own, or through Prisma). */
 const isUniqueViolation = (e: unknown): boolean => {
+  if ((e as { code?: unknown } | null)?.code === '23505') return true;
   if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (e.code === 'P2002') return true;
   const cause = (e.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
@@ -343,15 +235,18 @@ const isUniqueViolation = (e: unknown): boolean => {
 };
 
 /**
- * One turn, in one transaction: replay a committed retry (same idempotency key and request hash),
- * lock the game row at `expectedVersion`, hand the game, its events and secrets to `decide`, then append
- * the decided events (seq = expectedVersion + 1 …), update the game's projection columns and version,
- * write outbox messages and the idempotency record.
+ * One turn, atomically: replay a committed retry (same idempotency key and request hash), read the game
+ * at `expectedVersion`, hand the game, its seats, events and secrets to `decide`, then append the decided
+ * events (seq = expectedVersion + 1 …), update the game's projection columns and version, write outbox
+ * messages and the idempotency record — if the game is still at `expectedVersion`.
+ *
+ * Two round trips (docs/storage.md "The turn's statements"): {@link OPEN_TURN_SQL} reads, `decide`
+ * runs with no transaction open, {@link COMMIT_TURN_SQL} checks the version and writes, as one
+ * statement. A decision with `alsoWrite` (a match's last game) writes in a transaction instead.
  *
  * Errors, all with nothing written: `GAME_NOT_FOUND`; `STALE_VERSION` (details `expected`, `actual`) when
  * another turn got there first; `IDEMPOTENCY_KEY_REUSED`; or `decide`'s own error. Whatever `decide`
- * throws rolls back and is rethrown. `decide` must use only its arguments (no queries through
- * `db.prisma`, which on PGlite would wait for this transaction).
+ * throws is rethrown.
  */
 export const runTurn = async <R extends JsonValue, E>(
   db: Db,
@@ -364,40 +259,55 @@ export const runTurn = async <R extends JsonValue, E>(
     throw new Error(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
   }
   if (!UUID.test(gameId)) return err(gameNotFound(gameId));
+  const now = new Date();
+  const opened = await openTurn(db, gameId, expectedVersion, idem);
+  if (opened.kind === 'prior') {
+    const prior = answerOf<R>(idem!, opened.prior);
+    if (!prior.ok) return prior;
+    return ok({ replayed: true, response: prior.value.response });
+  }
+  if (opened.kind === 'stale') return lostRace<R>(db, gameId, expectedVersion, idem);
+  // The row as it will be once committed: the turn writes `now` as its updated_at.
+  const game = { ...opened.game, updatedAt: now };
+  const decision = await decide(game, opened.events, opened.secrets, opened.seats);
+  if (!decision.ok) return decision;
+  const { events: newEvents, response, game: update = {}, outbox = [], alsoWrite } = decision.value;
+  const params = commitParams(gameId, expectedVersion, newEvents, outbox, update, idem ? { idem, response } : null, now);
+  const outcome: TurnOutcome<R> = {
+    replayed: false,
+    response,
+    version: expectedVersion + newEvents.length,
+    events: newEvents.map((e, i) => ({ seq: expectedVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now })),
+  };
   try {
-    return await db.transaction(async (tx): Promise<Result<TurnOutcome<R>, StoreError | E>> => {
-      const now = new Date();
-      const opened = await openTurn(tx, gameId, expectedVersion, idem, now);
-      if (opened.kind === 'prior') {
-        const prior = answerOf<R>(idem!, opened.prior);
-        if (!prior.ok) return prior;
-        return ok({ replayed: true, response: prior.value.response });
-      }
-      if (opened.kind === 'stale') throw new Rollback<E>('stale');
-      const decision = await decide(opened.game, opened.events, opened.secrets);
-      if (!decision.ok) throw new Rollback<E>(decision);
-      const { events: newEvents, response, game: update = {}, outbox = [] } = decision.value;
-      await commitTurn(tx, gameId, expectedVersion, newEvents, outbox, update, idem ? { idem, response } : null, now);
-      // Hook (matches): further writes of this turn, after the game row moved on.
-      if (decision.value.alsoWrite) await decision.value.alsoWrite(tx);
-      const version = expectedVersion + newEvents.length;
-      const appended = newEvents.map((e, i) => ({
-        seq: expectedVersion + 1 + i,
-        type: e.type,
-        payload: e.payload as JsonValue,
-        createdAt: now,
-      }));
-      return ok({ replayed: false, response, version, events: appended });
+    if (!alsoWrite) {
+      const rows = await db.statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params);
+      return committedOf(rows) ? ok(outcome) : await lostRace<R>(db, gameId, expectedVersion, idem);
+    }
+    // Hook (matches): further writes of this turn, after the game row moved on, in one transaction with it.
+    return await db.transaction(async (tx) => {
+      if (!committedOf(await tx.$queryRawUnsafe<{ committed: number }[]>(COMMIT_TURN_SQL, ...params))) throw new Stale();
+      await alsoWrite(tx);
+      return ok(outcome);
     });
   } catch (e) {
-    if (e instanceof Rollback && e.result !== 'stale') return e.result as Result<never, E>;
-    if (e instanceof Rollback || (idem && isUniqueViolation(e))) {
-      const resolved = await explainConflict<R>(db, gameId, expectedVersion, idem);
-      if (resolved) return resolved;
-      if (e instanceof Rollback) throw new Error(`game ${gameId} matched neither version ${expectedVersion} nor any other`, { cause: e });
-    }
+    if (e instanceof Stale || (idem && isUniqueViolation(e))) return lostRace<R>(db, gameId, expectedVersion, idem, e);
     throw e;
   }
+};
+
+/** {@link explainConflict}, which must find an explanation: the game cannot be at the version it did not match. */
+const lostRace = async <R extends JsonValue>(
+  db: Db,
+  gameId: string,
+  expectedVersion: number,
+  idem: Idempotency | null,
+  cause?: unknown,
+): Promise<Result<TurnOutcome<R>, StoreError>> => {
+  const resolved = await explainConflict<R>(db, gameId, expectedVersion, idem);
+  if (resolved) return resolved;
+  if (cause !== undefined && !(cause instanceof Stale)) throw cause;
+  throw new Error(`game ${gameId} matched neither version ${expectedVersion} nor any other`, { cause });
 };
 
 /**

@@ -1,13 +1,15 @@
 /**
  * Test-only: the API on a local HTTP server (as functions/server.ts, on the Postgres at DATABASE_URL),
  * for the process-kill test. With ARBITER_TEST_CRASH_AFTER_COMMIT=1 the process kills itself with
- * SIGKILL right after the first transaction that commits a turn (a `runTurn` outcome that appended
- * events) returns — after the commit, before any response is written. No seam in the app: the
+ * SIGKILL right after the first turn commits — the turn's commit statement (store/turn-statements.ts)
+ * answering that it wrote, or a transaction returning a `runTurn` outcome that appended events (a
+ * match's last game) — after the commit, before any response is written. No seam in the app: the
  * database handle given to `createApp` is wrapped here. Prints `{"port": n}` once listening.
  */
 import { createServer } from 'node:http';
 import { createApp } from '../../functions/app.js';
 import { createDb, type Db } from '../../store/db.js';
+import { TURN_STATEMENTS } from '../../store/turn-statements.js';
 
 export const CRASH_AFTER_COMMIT_ENV = 'ARBITER_TEST_CRASH_AFTER_COMMIT';
 
@@ -26,17 +28,22 @@ const isCommittedTurn = (r: unknown): boolean => {
 
 const real = await createDb({ databaseUrl: process.env['DATABASE_URL'] ?? '' });
 const crash = process.env[CRASH_AFTER_COMMIT_ENV] === '1';
+const die = async (): Promise<never> => {
+  process.stderr.write('crash-server: a turn committed; SIGKILL before responding\n');
+  process.kill(process.pid, 'SIGKILL');
+  return new Promise<never>(() => undefined); // never returns: the signal ends the process
+};
 const db: Db = crash
   ? {
       ...real,
       transaction: async (fn) => {
         const r = await real.transaction(fn);
-        if (isCommittedTurn(r)) {
-          process.stderr.write('crash-server: a turn committed; SIGKILL before responding\n');
-          process.kill(process.pid, 'SIGKILL');
-          await new Promise(() => undefined); // never returns: the signal ends the process
-        }
-        return r;
+        return isCommittedTurn(r) ? die() : r;
+      },
+      statement: async <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) => {
+        const rows = await real.statement<R>(name, sql, params);
+        const committed = name === TURN_STATEMENTS.commit && Number((rows[0] as { committed?: unknown } | undefined)?.committed) > 0;
+        return committed ? die() : rows;
       },
     }
   : real;

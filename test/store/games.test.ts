@@ -166,7 +166,7 @@ describe.each(STORE_TARGETS)('game log on $kind', (target) => {
     let called = false;
     const retry = await runTurn(db, game.id, 1, idem, (g) => {
       called = true;
-      return playOne('B')(g, [], { bagSeed: '' });
+      return playOne('B')(g, [], { bagSeed: '' }, []);
     });
     expect(retry).toEqual({ ok: true, value: { replayed: true, response: { sawVersion: 1 } } });
     expect(called).toBe(false);

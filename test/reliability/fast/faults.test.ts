@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBagSeedSourceForTests } from '../../../service/game-create.js';
 import type { Db } from '../../../store/db.js';
+import { TURN_STATEMENTS } from '../../../store/turn-statements.js';
 import { asGame, CREATE_GAME, freshKey, graphql, registerPlayer, type GameOrError, type Player } from '../../e2e/client.js';
 import { recorder } from '../summary.js';
 import { eventCount, internalsIn, invariantViolations, openWorld, STORE_TARGETS, type StoreTarget, type World } from '../world.js';
@@ -41,8 +42,23 @@ describe.each(STORE_TARGETS)('a turn interrupted before commit, on $kind', (targ
   let failNextCommit = false;
   let n = 0;
 
+  // A turn commits in one statement (store/turn-statements.ts), or in a transaction when it has more to
+  // write (a match's last game): the fault hits whichever comes first. The statement runs for real, in a
+  // transaction of its own that the fault then ends before its commit.
   const injectingDb = (db: Db): Db => ({
     ...db,
+    statement: async <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) => {
+      if (!failNextCommit || name !== TURN_STATEMENTS.commit) return db.statement<R>(name, sql, params);
+      failNextCommit = false;
+      return db.withSession((s) =>
+        s.transaction(async (t) => {
+          const rows = await t.query<R>(sql, params);
+          expect(rows).toEqual([{ committed: 1 }]);
+          rec.add('faultsInjected');
+          throw connectionLost();
+        }),
+      );
+    },
     transaction: (fn) =>
       db.transaction(async (tx) => {
         const r = await fn(tx);

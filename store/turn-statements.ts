@@ -1,0 +1,149 @@
+import type { Player } from '../generated/prisma/client.js';
+import type { Db } from './db.js';
+import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, StoredEvent } from './games.js';
+import type { Idempotency } from './idempotency.js';
+import type { JsonValue } from './json.js';
+import type { SeatHolder } from './seats.js';
+
+/**
+ * A turn's two statements (store/games.ts runTurn; docs/storage.md "The turn's statements"), sent on the
+ * driver itself (`Db.statement`), one round trip each: Prisma would spend a round trip per table, and its
+ * interactive transaction two more for BEGIN and COMMIT, and a turn is dominated by round trips
+ * (bench/turnpath.ts). Unqualified table names resolve through the connection's search_path (store/db.ts
+ * sets it to the URL's schema).
+ */
+
+/** jsonb from a raw query: the adapters hand it over parsed or as text depending on the driver. */
+export const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** A row from `to_jsonb(…)`: snake_case columns to Prisma's camelCase fields, `*_at` columns to Dates. */
+export const rowOf = <T>(json: Record<string, unknown>): T => {
+  const row: Record<string, unknown> = {};
+  for (const [column, v] of Object.entries(json)) {
+    row[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = column.endsWith('_at') && typeof v === 'string' ? new Date(v) : v;
+  }
+  return row as T;
+};
+
+type OpenedTurn =
+  | { readonly kind: 'prior'; readonly prior: { readonly requestHash: string; readonly response: unknown } }
+  | { readonly kind: 'stale' }
+  | {
+      readonly kind: 'read';
+      readonly game: GameRow;
+      readonly seats: SeatHolder[];
+      readonly events: StoredEvent[];
+      readonly secrets: GameSecrets;
+    };
+
+/** The statement names of a turn (named prepared statements on Postgres; test/reliability wraps the commit). */
+export const TURN_STATEMENTS = { open: 'arbiter_open_turn', commit: 'arbiter_commit_turn' } as const;
+
+export const OPEN_TURN_SQL = `WITH idem AS (
+   SELECT request_hash AS "requestHash", response FROM idempotency_keys WHERE $3::text IS NOT NULL AND scope = $3::text AND key = $4::text
+ ), g AS (
+   SELECT * FROM games WHERE id = $1::uuid AND version = $2::int AND NOT EXISTS (SELECT 1 FROM idem)
+ )
+ SELECT (SELECT to_jsonb(idem) FROM idem) AS idem,
+        (SELECT to_jsonb(g) FROM g) AS game,
+        (SELECT bag_seed FROM game_secrets WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS bag_seed,
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
+           FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS seats,
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', seq, 'type', type, 'payload', payload, 'createdAt', created_at) ORDER BY seq), '[]'::jsonb)
+           FROM game_events WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS events`;
+
+/**
+ * One statement, no lock and no transaction: the idempotency record of `idem` if there is one; else the
+ * game row if it is at `expectedVersion`, with its secret, its seats (with their players) and its event
+ * log, all from the statement's one snapshot. The version is checked again by {@link COMMIT_TURN_SQL}.
+ */
+export const openTurn = async (db: Db, gameId: string, expectedVersion: number, idem: Idempotency | null): Promise<OpenedTurn> => {
+  const rows = await db.statement<{ idem: unknown; game: unknown; bag_seed: string | null; seats: unknown; events: unknown }>(
+    TURN_STATEMENTS.open,
+    OPEN_TURN_SQL,
+    [gameId, expectedVersion, idem?.scope ?? null, idem?.key ?? null],
+  );
+  const r = rows[0]!;
+  const prior = jsonOf(r.idem) as { requestHash: string; response: unknown } | null;
+  if (prior) return { kind: 'prior', prior };
+  const game = jsonOf(r.game) as Record<string, unknown> | null;
+  if (!game) return { kind: 'stale' };
+  if (r.bag_seed === null) throw new Error(`game ${gameId} has no secret`);
+  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({
+    ...e,
+    createdAt: new Date(e.createdAt),
+  }));
+  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({
+    seat: x.seat,
+    player: x.player === null ? null : rowOf<Player>(x.player),
+  }));
+  return { kind: 'read', game: rowOf<GameRow>(game), seats, events, secrets: { bagSeed: r.bag_seed } };
+};
+
+/**
+ * One statement, atomic on its own: moves the game row from `$2` to its new version and projection
+ * (only if it is still at `$2`: a concurrent turn that committed first leaves it unmatched, and a
+ * concurrent one still running makes it wait for that one's row lock, then unmatched), and only then
+ * appends the events as seq `$2 + 1 …`, their outbox messages and the idempotency record. Answers
+ * `committed` = 1, or 0 when the version moved on. A concurrent duplicate of the idempotency record
+ * fails it with a unique violation (23505), writing nothing.
+ */
+export const COMMIT_TURN_SQL = `WITH g AS (
+   UPDATE games SET
+     version = $2::int + jsonb_array_length($4::jsonb),
+     updated_at = $3::timestamptz,
+     status = CASE WHEN $7::jsonb ? 'status' THEN $7::jsonb->>'status' ELSE status END,
+     turn_seat = CASE WHEN $7::jsonb ? 'turnSeat' THEN ($7::jsonb->>'turnSeat')::int ELSE turn_seat END,
+     deadline_at = CASE WHEN $7::jsonb ? 'deadlineAt' THEN ($7::jsonb->>'deadlineAt')::timestamptz ELSE deadline_at END
+   WHERE id = $1::uuid AND version = $2::int
+   RETURNING id
+ ), ev AS (
+   INSERT INTO game_events (game_id, seq, type, payload, created_at)
+   SELECT $1::uuid, $2::int + e.i::int, e.v->>'type', e.v->'payload', $3::timestamptz FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(v, i)
+   WHERE EXISTS (SELECT 1 FROM g)
+ ), ob AS (
+   INSERT INTO outbox (game_id, event_seq, kind, payload, created_at, next_attempt_at)
+   SELECT $1::uuid, (m->>'seq')::int, m->>'kind', m->'payload', $3::timestamptz, $3::timestamptz FROM jsonb_array_elements($5::jsonb) AS m
+   WHERE EXISTS (SELECT 1 FROM g)
+ ), idem AS (
+   INSERT INTO idempotency_keys (scope, key, request_hash, response, created_at)
+   SELECT k->>'scope', k->>'key', k->>'requestHash', k->'response', $3::timestamptz FROM jsonb_array_elements($6::jsonb) AS k
+   WHERE EXISTS (SELECT 1 FROM g)
+ )
+ SELECT count(*)::int AS committed FROM g`;
+
+/** {@link COMMIT_TURN_SQL}'s parameters. */
+export const commitParams = (
+  gameId: string,
+  fromVersion: number,
+  events: readonly NewEvent[],
+  outbox: readonly OutboxItem[],
+  update: GameUpdate,
+  record: { readonly idem: Idempotency; readonly response: JsonValue } | null,
+  now: Date,
+): unknown[] => {
+  const messages = outbox.map((m) => {
+    const index = m.eventIndex ?? events.length - 1;
+    if (!Number.isInteger(index) || index < 0 || index >= events.length) {
+      throw new Error(`outbox message "${m.kind}" points at event ${index}, but ${events.length} event(s) are written`);
+    }
+    return { seq: fromVersion + 1 + index, kind: m.kind, payload: m.payload };
+  });
+  const projection: Record<string, unknown> = {};
+  if (update.status !== undefined) projection['status'] = update.status;
+  if (update.turnSeat !== undefined) projection['turnSeat'] = update.turnSeat;
+  if (update.deadlineAt !== undefined) projection['deadlineAt'] = update.deadlineAt === null ? null : update.deadlineAt.toISOString();
+  return [
+    gameId,
+    fromVersion,
+    now.toISOString(),
+    JSON.stringify(events.map((e) => ({ type: e.type, payload: e.payload }))),
+    JSON.stringify(messages),
+    JSON.stringify(
+      record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : [],
+    ),
+    JSON.stringify(projection),
+  ];
+};
+
+export const committedOf = (rows: readonly { committed?: unknown }[]): boolean => Number(rows[0]?.committed ?? 0) > 0;
