@@ -60,6 +60,8 @@ export async function run(): Promise<BenchSection> {
   const { built, missing } = await buildFunctions();
   for (const b of built) {
     rows.push({ metric: `${b.name} bundle`, value: round(b.bytes / 1024), unit: 'KiB' });
+    if (b.chunks)
+      rows.push({ metric: `${b.name} index.mjs alone (${b.chunks} chunks beside it)`, value: round(b.entryBytes / 1024), unit: 'KiB' });
     rows.push({
       metric: `${b.name} bundle gzipped`,
       value: round(b.gzipBytes / 1024),

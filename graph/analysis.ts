@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinTiles } from '../engine/tiles.js';
 import { hundredths, type RankedMove, type TurnAnalysis } from '../engine/movegen/analysis.js';
 import {

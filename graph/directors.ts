@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { appealDispute, ruleOnDispute, setDirector } from '../service/directors.js';
 import { gameDisputes } from '../service/disputes.js';
 import { getGame } from '../service/game-reads.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GameDispute } from '../engine/adjudication/game-disputes.js';
 import type { Citation } from '../engine/errors.js';
 import type { DisputeFiled, RulingApplied } from '../engine/game/events.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIME_CONTROL_KINDS, type TimeControl } from '../engine/game/events.js';
 import type { NewGameInput } from '../service/game-create.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnAction } from '../service/turns.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatSquare, LAYOUTS, startSquare, type Layout } from '../engine/board.js';
 import { hashOf, MAX_BOARD_SIZE } from '../engine/layout.js';
 import { builder } from './builder.js';

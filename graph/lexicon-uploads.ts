@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_UPLOAD_BYTES, UNSPELLABLE_SHOWN } from '../engine/lexicon/upload.js';
 import { uploadLexicon, type LexiconUploadResult } from '../service/lexicon-uploads.js';
 import { builder } from './builder.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { abortGame, claimTimeout, requestPause, respondToPause, resumeGame } from '../service/lifecycle.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';

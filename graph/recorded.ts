@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRecordedGame, recordMove, type RecordedEntryText } from '../service/recorded-games.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, gameAfterTurn } from '../service/turns.js';
 import { builder } from './builder.js';

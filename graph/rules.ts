@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatAnchor, formatSquare } from '../engine/board.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import type { Placement } from '../engine/board.js';

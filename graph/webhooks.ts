@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Result } from '../engine/result.js';
 import type { WebhookError } from '../service/webhook-errors.js';
 import { WEBHOOK_EVENT_KINDS } from '../service/webhook-events.js';

@@ -1,4 +1,4 @@
-import { useSofa } from '@graphql-yoga/plugin-sofa';
+import type { useSofa } from '@graphql-yoga/plugin-sofa';
 import { createGraphQLError, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './armor.js';
 import { createContext, type AppServices, type Context } from './context.js';
@@ -267,25 +267,38 @@ const restErrorJson = (errors: readonly unknown[]): Response => {
 };
 
 /**
- * Defers a plugin's schema work until a request under `basePath` needs it. SOFA builds every REST
- * route and the OpenAPI document as soon as Yoga hands it the schema (~70 ms, most of the API's first
- * request at a cold start, measured with --cpu-prof in bench/coldstart.ts); GraphQL requests never use
- * them, so they are built on the first /rest request instead.
+ * Defers a plugin, its module included, until a request under `basePath` needs it. SOFA builds every
+ * REST route and the OpenAPI document as soon as Yoga hands it the schema (~70 ms, most of the API's
+ * first request at a cold start, measured with --cpu-prof in bench/coldstart.ts), and its modules
+ * (sofa-api, fets, typebox: ~200 KiB of the Lambda bundle) cost parse time at every cold start; GraphQL
+ * requests use neither, so both wait for the first /rest request (a chunk of its own in the bundle).
  */
-const useLazyOnPath = (basePath: string, plugin: Plugin): Plugin => {
+const useLazyOnPath = (basePath: string, load: () => Promise<Plugin>): Plugin => {
+  let yogaInit: Parameters<NonNullable<Plugin['onYogaInit']>>[0] | null = null;
   let schemaChange: Parameters<NonNullable<Plugin['onSchemaChange']>>[0] | null = null;
+  let loaded: Promise<Plugin> | undefined;
+  const plugin = (): Promise<Plugin> =>
+    (loaded ??= load().then((p) => {
+      if (yogaInit) p.onYogaInit?.(yogaInit);
+      return p;
+    }));
   return {
-    onYogaInit: (payload) => plugin.onYogaInit?.(payload),
+    onYogaInit: (payload) => {
+      yogaInit = payload;
+    },
     onSchemaChange: (payload) => {
       schemaChange = payload;
     },
+    // Synchronous for every other path: no promise on the GraphQL hot path.
     onRequest: (payload) => {
       if (!payload.url.pathname.startsWith(basePath)) return;
-      if (schemaChange) {
-        plugin.onSchemaChange?.(schemaChange);
-        schemaChange = null;
-      }
-      return plugin.onRequest?.(payload);
+      return plugin().then((p) => {
+        if (schemaChange) {
+          p.onSchemaChange?.(schemaChange);
+          schemaChange = null;
+        }
+        return p.onRequest?.(payload);
+      });
     },
   };
 };
@@ -332,9 +345,8 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
       useVariableNestingGuard(MAX_VARIABLE_NESTING),
       useQueryLimits(options.limits ?? DEFAULT_QUERY_LIMITS),
       useRestErrorStatus(),
-      useLazyOnPath(
-        REST_PATH,
-        useSofa({
+      useLazyOnPath(REST_PATH, async () =>
+        (await import('@graphql-yoga/plugin-sofa')).useSofa({
           basePath: REST_PATH,
           depthLimit: 4,
           errorHandler: restErrorResponse,

@@ -45,13 +45,15 @@ class RestTable {
   /** Built on its first request: the builder, its examples and the YAML writer stay out of the cold start. */
   async document(format: 'json' | 'yaml'): Promise<string> {
     if (this.json === undefined || this.yaml === undefined) {
-      const [{ buildOpenApi }, { stringify }] = await Promise.all([import('./openapi.js'), import('yaml')]);
+      // yaml is CommonJS: its functions are on `default` both in Node and in a split Lambda bundle (where a
+      // lazily imported CommonJS chunk exports nothing else).
+      const [{ buildOpenApi }, { default: yaml }] = await Promise.all([import('./openapi.js'), import('yaml')]);
       const doc = buildOpenApi(
         this.schema,
         this.compiled.map((c) => c.op),
       );
       this.json = JSON.stringify(doc, null, 2);
-      this.yaml = stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+      this.yaml = yaml.stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
     }
     return format === 'json' ? this.json : this.yaml;
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ruleError, type RuleError } from '../engine/errors.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Tx } from '../store/db.js';

@@ -27,6 +27,8 @@ export interface RequestLine {
   /** SQL statements this request sent. */
   readonly sql: number;
   readonly coldStart?: true;
+  /** The process that served it, when `npm start` runs several (functions/cluster.ts). */
+  readonly pid?: number;
 }
 
 /** Paths whose lines are debug-level (probes and scrapes would drown the log). */
@@ -50,6 +52,8 @@ export interface RequestInfo {
   readonly path: string;
   /** The function (Lambda) or `server`, for the cold-start count. */
   readonly runtime: string;
+  /** Set by a clustered server: which worker answered. */
+  readonly pid?: number;
 }
 
 export const observeRequest = async <T>(info: RequestInfo, run: () => Promise<T>, statusOf: (result: T) => number): Promise<T> =>
@@ -75,6 +79,7 @@ export const observeRequest = async <T>(info: RequestInfo, run: () => Promise<T>
         ms,
         sql: scope.sql,
         ...(cold ? { coldStart: true as const } : {}),
+        ...(info.pid === undefined ? {} : { pid: info.pid }),
       };
       const log = logger();
       if (status >= 500) log.error(line);

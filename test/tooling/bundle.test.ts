@@ -3,7 +3,7 @@
  * loader with its linux-arm64 binary (the functions run on arm64, whatever machine builds them), the
  * font, and the play page's and the API docs' files where functions/static-files.ts looks for them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,26 @@ import { directoryFiles } from '../../functions/static-files.js';
 import { buildFunction, EXTERNAL, FUNCTION_BUNDLES } from '../../scripts/build.js';
 import { elfMachine, RESVG } from '../../scripts/lambda-native.js';
 import { ensureShippedLexicons } from '../../scripts/build-lexicons.js';
+
+/** index.mjs and every chunk beside it, concatenated. */
+const allCode = (dir: string): string =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+
+/** The files a cold start evaluates: index.mjs and the chunks it imports statically, transitively. */
+const coldStartFiles = (dir: string): string[] => {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(dir, file), 'utf8');
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/(chunk-[\w-]+\.mjs)"/g)) visit(m[1]!);
+  };
+  visit('index.mjs');
+  return [...seen];
+};
 
 describe('the API bundle for Lambda (linux-arm64)', () => {
   const dist = mkdtempSync(join(tmpdir(), 'arbiter-dist-'));
@@ -26,7 +46,7 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
 
   test('resvg stays outside the bundle and its arm64 binary sits beside it, where Node resolves it', () => {
     expect(EXTERNAL).toContain(RESVG.name);
-    expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toContain('import("@resvg/resvg-js")');
+    expect(allCode(dir)).toContain('import("@resvg/resvg-js")');
     const binary = join(dir, 'node_modules', RESVG.binary, RESVG.file);
     expect(elfMachine(binary)).toBe('arm64');
     const loader = readFileSync(join(dir, 'node_modules', RESVG.name, 'js-binding.js'), 'utf8');
@@ -38,9 +58,25 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
 
   test('the migrations sit beside the bundle for GET /ready, and the tracing SDK stays out (the ADOT layer brings its own)', () => {
     expect(existsSync(join(dir, 'migrations'))).toBe(true);
-    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+    const code = allCode(dir);
     expect(code).not.toContain('BasicTracerProvider');
     expect(code).toContain('opentelemetry');
+  });
+
+  test('a cold start leaves out what only some requests need: the SQS client, SOFA, the OpenAPI builder and its examples', () => {
+    const cold = coldStartFiles(dir);
+    const lazy = readdirSync(dir).filter((f) => f.endsWith('.mjs') && !cold.includes(f));
+    expect(lazy.length).toBeGreaterThan(0);
+    const coldCode = cold.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    // Imported on the first robot turn, not with the bundle.
+    expect(coldCode).toContain('import("@aws-sdk/client-sqs")');
+    expect(coldCode).not.toMatch(/from\s*"@aws-sdk\/client-sqs"/);
+    // sofa-api's route builder and the examples of the OpenAPI document sit in chunks a cold start does not load.
+    expect(coldCode).not.toContain('[Sofa] Creating router');
+    expect(allCode(dir)).toContain('[Sofa] Creating router');
+    const example = Object.keys(JSON.parse(readFileSync('rest/examples.json', 'utf8')) as Record<string, unknown>)[0]!;
+    expect(allCode(dir)).toContain(`${example}:{request:`);
+    expect(coldCode).not.toContain(`${example}:{request:`);
   });
 
   test('the font and its licence are in fonts/, as render/png.ts expects beside the bundle', () => {
