@@ -43,6 +43,11 @@ const CreateRecordedGameInput = builder.inputType('CreateRecordedGameInput', {
       validate: z.array(z.any()).length(2, 'A recorded game has two players.'),
     }),
     firstSeat: t.int({ required: false, description: 'The seat that moves first, 0 or 1 (default 0).', validate: seatSchema.nullish() }),
+    organization: t.id({
+      required: false,
+      description:
+        'The club or event the game is played under (Organization.id), as for createGame: its directors may rule on the game’s disputes.',
+    }),
   }),
 });
 
@@ -179,6 +184,7 @@ builder.mutationFields((t) => ({
           lexicon: input.lexicon ?? null,
           players: input.players,
           firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
+          organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
         }),
       );
     },
