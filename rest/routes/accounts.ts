@@ -117,7 +117,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     field: 'grantDirector',
     args: { handle: path('handle') },
     reply: { kind: 'object' },
-    shape: LEAVES,
+    shape: ROLE_GRANT,
     auth: 'player',
     replaces: 'POST /rest/grant-director',
   },
@@ -131,7 +131,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     field: 'revokeDirector',
     args: { handle: path('handle') },
     reply: { kind: 'object' },
-    shape: LEAVES,
+    shape: ROLE_GRANT,
     auth: 'player',
     replaces: 'POST /rest/revoke-director',
   },
@@ -147,6 +147,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     reply: { kind: 'list' },
     shape: ORGANIZATION,
     auth: 'none',
+    replaces: 'GET /rest/organizations',
   },
   {
     operationId: 'createOrganization',
@@ -161,6 +162,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     reply: { kind: 'object' },
     shape: ORGANIZATION,
     auth: 'player',
+    replaces: 'POST /rest/create-organization',
   },
   {
     operationId: 'grantOrganizationDirector',
