@@ -3,13 +3,14 @@ import { appealDispute, ruleOnDispute, setDirector } from '../service/directors.
 import { gameDisputes } from '../service/disputes.js';
 import { getGame } from '../service/game-reads.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../service/turns.js';
-import type { Role } from '../service/directors.js';
+import type { RoleGrant } from '../service/directors.js';
 import { builder } from './builder.js';
 import { requirePlayer, requireScope } from './context.js';
 import { PlayerRoleEnum } from './enums.js';
 import { GAME_ERRORS, resultUnion } from './errors.js';
 import { deps, value } from './game.js';
 import { FiledDisputeType } from './game-disputes.js';
+import { OrganizationType } from './organizations.js';
 import type { Context } from './context.js';
 import type { DisputeReceipt } from '../service/disputes.js';
 
@@ -136,11 +137,21 @@ builder.mutationField('appealDispute', (t) =>
   }),
 );
 
-const RoleGrantType = builder.objectRef<{ handle: string; role: Role }>('RoleGrant').implement({
-  description: 'A player’s role after an admin changed it.',
+const RoleGrantType = builder.objectRef<RoleGrant>('RoleGrant').implement({
+  description: 'A player’s role after an admin changed it: globally, or in one club or event.',
   fields: (t) => ({
     handle: t.exposeString('handle', { description: 'The player’s handle.' }),
-    role: t.field({ type: PlayerRoleEnum, description: 'Their role now.', resolve: (g) => g.role }),
+    role: t.field({
+      type: PlayerRoleEnum,
+      description: 'Their role now: globally, or in `organization` when the grant named one (DIRECTOR or PLAYER there).',
+      resolve: (g) => g.role,
+    }),
+    organization: t.field({
+      type: OrganizationType,
+      nullable: true,
+      description: 'The club or event the grant was for; null for the global role.',
+      resolve: (g) => g.organization,
+    }),
   }),
 });
 
@@ -155,10 +166,30 @@ const roleMutation = (name: 'grantDirector' | 'revokeDirector', grant: boolean, 
         directResult: true,
         union: resultUnion(`${name[0]!.toUpperCase()}${name.slice(1)}Result`, 'RoleGrant'),
       },
-      args: { handle: t.arg.string({ required: true, description: 'The player’s handle.' }) },
-      resolve: async (_root, { handle }, ctx) => value(await setDirector(deps(ctx), requirePlayer(ctx).player.id, handle, grant)),
+      args: {
+        handle: t.arg.string({ required: true, description: 'The player’s handle.' }),
+        organization: t.arg.id({
+          required: false,
+          description:
+            'A club or event (Organization.id): the role in it only, so the player rules on its games only. Leave out for the global role.',
+        }),
+      },
+      resolve: async (_root, { handle, organization }, ctx) =>
+        value(
+          await setDirector(
+            deps(ctx),
+            requirePlayer(ctx).player.id,
+            handle,
+            grant,
+            organization === null || organization === undefined ? null : String(organization),
+          ),
+        ),
     }),
   );
 
-roleMutation('grantDirector', true, 'Makes a player a director (admins only): they may then rule on disputes (docs/security.md).');
-roleMutation('revokeDirector', false, 'Takes the director role back from a player (admins only).');
+roleMutation(
+  'grantDirector',
+  true,
+  'Makes a player a director (admins only): globally, they may then rule on the disputes of any game; with organization, on the games of that club or event only (docs/security.md).',
+);
+roleMutation('revokeDirector', false, 'Takes the director role back from a player (admins only): globally, or in the organization named.');

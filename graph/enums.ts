@@ -1,4 +1,5 @@
 import type { Role } from '../service/directors.js';
+import type { OrganizationKind } from '../service/organizations.js';
 import type { DisputeStatus } from '../engine/adjudication/game-disputes.js';
 import type { Citation } from '../engine/errors.js';
 import type { ADJUSTMENT_KINDS, DISPUTE_FACT_SOURCES, EndReason, TIME_CONTROL_KINDS } from '../engine/game/events.js';
@@ -241,6 +242,15 @@ export const PlayerRoleEnum = closedSet<Role>('PlayerRole', 'What a player may d
   director: 'Also rules on disputes left to a director or appealed (ruleOnDispute).',
   admin: 'Also grants and revokes the director role; made from the command line only (arbiter director).',
 });
+
+export const OrganizationKindEnum = closedSet<OrganizationKind>(
+  'OrganizationKind',
+  'What an organization is (docs/adjudication.md, directors).',
+  {
+    club: 'A club: its directors rule on the disputes of the games played under it.',
+    event: 'An event (a tournament): its directors rule on the disputes of the games played under it.',
+  },
+);
 
 export const DisputeStatusEnum = closedSet<DisputeStatus>(
   'DisputeStatus',

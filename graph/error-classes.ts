@@ -94,6 +94,8 @@ const BY_CODE: Readonly<Record<string, (e: RuleError) => ArbiterError>> = {
   GAME_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
   API_KEY_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
   PLAYER_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
+  ORGANIZATION_NOT_FOUND: (e) => new NotFoundError(e.message, e.details ? { ...e.details } : undefined, e.code),
+  ORGANIZATION_EXISTS: (e) => new ConflictError(e.code, e.message, e.details),
   IDEMPOTENCY_KEY_REUSED: (e) => new ConflictError(e.code, e.message, e.details),
   HANDLE_TAKEN: (e) => new ConflictError(e.code, e.message, e.details),
   BAD_CREDENTIALS: (e) => new UnauthenticatedError(e.message, { reason: e.code }),

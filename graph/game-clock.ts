@@ -69,6 +69,12 @@ export const TimeControlType = builder.objectRef<TimeControlShape>('TimeControl'
       description: 'Correspondence: when the current turn began (moved later by any pause during it); null otherwise.',
       resolve: (x) => date(x.clock?.turnStartedAt),
     }),
+    pausedByDispute: t.boolean({
+      nullable: true,
+      description:
+        'Correspondence: the clock stands still because a dispute awaits a director (rule set time.disputePausesClock; GamePause.disputes names them). Until it is ruled there is no deadline and no timeout. null for other types.',
+      resolve: (x) => (x.clock ? x.clock.disputeHold !== null : null),
+    }),
     turnTimeEndsAt: t.field({
       type: 'DateTime',
       nullable: true,
@@ -106,6 +112,17 @@ export const GamePauseType = builder.objectRef<NonNullable<GameSnapshot['clock']
       nullable: true,
       description: 'How long the open request asks for, in seconds; null when no request is open.',
       resolve: (c) => c.pauseRequest?.seconds ?? null,
+    }),
+    disputes: t.intList({
+      description:
+        'The open disputes (by number) that stop the clock now, as the rule set’s time.disputePausesClock says; empty when none does. That time is not taken from the pause allowance.',
+      resolve: (c) => [...(c.disputeHold?.disputes ?? [])],
+    }),
+    disputesSince: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Since when open disputes have stopped the clock in this turn; null when none does.',
+      resolve: (c) => date(c.disputeHold?.since),
     }),
     used: t.int({ description: 'Pauses accepted so far in this game.', resolve: (c) => c.pausesUsed }),
     left: t.int({ description: 'Pauses still allowed in this game (TimeControl.maxPauses minus used).', resolve: (c) => c.pausesLeft }),

@@ -86,6 +86,11 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
       required: false,
       description: 'A board given as data, in place of the rule set’s board.layout (the named ones: the layouts query).',
     }),
+    organization: t.id({
+      required: false,
+      description:
+        'The club or event the game is played under (Organization.id; ORGANIZATION_NOT_FOUND otherwise): its directors may rule on the game’s disputes. Any creator may name one; both players see it on the game, and play under it by playing.',
+    }),
   }),
 });
 
@@ -267,4 +272,5 @@ export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGa
   seat: (input.seat ?? null) as 0 | 1 | null,
   firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
   layout: input.layout ? { rows: input.layout.rows, start: input.layout.start ?? null } : null,
+  organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
 });

@@ -48,6 +48,11 @@ const CreateRecordedGameInput = builder.inputType('CreateRecordedGameInput', {
       description:
         'Minutes on each player’s clock at the table (1–1440; NASPA and WESPA: 25, the rule set’s time.gameMinutes). With it, each move may carry the mover’s clock reading (entry.time) and overtime is charged at the end by the rule set; without it the game is untimed.',
     }),
+    organization: t.id({
+      required: false,
+      description:
+        'The club or event the game is played under (Organization.id), as for createGame: its directors may rule on the game’s disputes.',
+    }),
   }),
 });
 
@@ -212,6 +217,7 @@ builder.mutationFields((t) => ({
           players: input.players,
           firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
           clockMinutes: input.clockMinutes ?? null,
+          organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
         }),
       );
     },

@@ -13,6 +13,7 @@ import './layouts.js';
 import './lexicon-uploads.js';
 import './recorded.js';
 import './directors.js';
+import './organizations.js';
 import './lifecycle.js';
 import './matches.js';
 import './webhooks.js';

@@ -17,9 +17,13 @@ const SCORED_WORD: Shape = { expand: { letters: LEAVES } };
 /** A score-sheet line: its words without the letter-by-letter breakdown. */
 export const MOVE: Shape = { name: 'Move', expand: { words: WORD } };
 
+/** A club or event with its directors' handles. */
+export const ORGANIZATION: Shape = LEAVES;
+
 export const GAME: Shape = {
   omit: ['boardSvg'],
   expand: {
+    organization: ORGANIZATION,
     ruleSet: GAME_RULE_SET,
     lexicon: LEAVES,
     timeControl: LEAVES,
@@ -62,6 +66,7 @@ export const MATCH_SUMMARY: Shape = { name: 'MatchSummary', expand: { players: M
 
 export const AUTH: Shape = { name: 'Session', expand: { player: PLAYER } };
 export const API_KEY: Shape = LEAVES;
+export const ROLE_GRANT: Shape = { expand: { organization: ORGANIZATION } };
 export const NEW_API_KEY: Shape = { expand: { apiKey: API_KEY } };
 export const WEBHOOK: Shape = LEAVES;
 export const NEW_WEBHOOK: Shape = { expand: { subscription: WEBHOOK } };

@@ -142,6 +142,12 @@ await call(
   { remedy: 'NO_PENALTY', note: 'The tally slip shows three tiles drawn.', citation: { source: 'seed-000', rule: 'Disputes' } },
   { 'if-match': `"${appealed.game.version}"`, 'idempotency-key': 'dave-ruling-1' },
 );
+// Carol makes a club and grants dave its director role: he may then rule on the games played under it.
+const club = await call('createOrganization', 'POST', '/organizations', C, { kind: 'CLUB', name: 'Riverside Scrabble Club' });
+await call('grantOrganizationDirector', 'POST', `/organizations/${String(club['id'])}/directors/dave`, C);
+await call('revokeOrganizationDirector', 'DELETE', `/organizations/${String(club['id'])}/directors/dave`, C);
+await call('grantOrganizationDirector', 'POST', `/organizations/${String(club['id'])}/directors/dave`, C);
+await call('listOrganizations', 'GET', '/organizations', undefined);
 await call('listDisputes', 'GET', `/games/${id}/disputes`, B);
 await call('listTurns', 'GET', `/games/${id}/turns`, B);
 await call('getGameRecord', 'GET', `/games/${id}/record`, A);

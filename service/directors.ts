@@ -3,12 +3,13 @@ import { appealDisputeOnGame, ruleOnDisputeOnGame, type DirectorRuling } from '.
 import type { RuleError } from '../engine/errors.js';
 import { ok, type Result } from '../engine/result.js';
 import { gameSeating } from '../store/games.js';
-import { isDirectorRole, roleOf, setRole, type Role } from '../store/roles.js';
+import { roleOf, setRole, type Role } from '../store/roles.js';
 
 export type { Role } from '../store/roles.js';
 import type { ServiceDeps } from './context.js';
 import { runDisputeCommand, type DisputeReceipt } from './disputes.js';
 import { fail, gameNotFound } from './game-errors.js';
+import { directorAuthority, setOrganizationDirectorRole, type OrganizationRow } from './organizations.js';
 import { seatOf, type SeatHolder } from './game-reads.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './turns.js';
 
@@ -51,7 +52,8 @@ const checked = async (deps: ServiceDeps, req: GameCommand) => {
 };
 
 /**
- * A director's ruling on an open or appealed dispute. Errors: NOT_DIRECTOR, BAD_INPUT, GAME_NOT_FOUND,
+ * A director's ruling on an open or appealed dispute: a global director on any game, a club's or event's
+ * director on its games (service/organizations.ts `directorAuthority`). Errors: NOT_DIRECTOR (details.reason), BAD_INPUT, GAME_NOT_FOUND,
  * GAME_NOT_STARTED, DISPUTE_NOT_FOUND, DISPUTE_ALREADY_RULED, REMEDY_NOT_ALLOWED (details.allowed),
  * STALE_VERSION, IDEMPOTENCY_KEY_REUSED.
  */
@@ -60,11 +62,11 @@ export async function ruleOnDispute(
   directorId: string,
   req: RuleOnDisputeRequest,
 ): Promise<Result<DisputeReceipt, RuleError>> {
-  if (!isDirectorRole(await roleOf(deps.db.prisma, directorId)))
-    return fail('NOT_DIRECTOR', 'Only a director rules on a dispute (an admin grants the role: grantDirector).');
   const c = await checked(deps, req);
   if (!c.ok) return c;
   const { row, key, seats } = c.value;
+  const authority = await directorAuthority(deps, directorId, row.id);
+  if (!authority.ok) return authority;
   const ruling: DirectorRuling = {
     dispute: req.dispute,
     remedy: req.remedy,
@@ -77,7 +79,7 @@ export async function ruleOnDispute(
     requestHash: hash(['rule', req.gameId, req.expectedVersion, req.dispute, req.remedy, req.note, req.citation ?? null]),
   };
   return runDisputeCommand(deps, row.id, req.expectedVersion, idem, seats, (log, state, seed) =>
-    ruleOnDisputeOnGame(log, state, ruling, directorId, seed),
+    ruleOnDisputeOnGame(log, state, ruling, directorId, seed, authority.value.organization),
   );
 }
 
@@ -102,17 +104,30 @@ export async function appealDispute(deps: ServiceDeps, playerId: string, req: Ap
   );
 }
 
+/** A role after a grant or revoke: globally, or in `organization` (the role there: director or player). */
+export interface RoleGrant {
+  readonly handle: string;
+  readonly role: Role;
+  readonly organization: OrganizationRow | null;
+}
+
 /**
- * An admin grants (`director`) or revokes (`player`) the director role. An admin's own role is changed only
- * from the command line (`arbiter director`), so no API call can lock the last admin out. Errors:
- * NOT_ADMIN, PLAYER_NOT_FOUND, BAD_INPUT (the handle is an admin's).
+ * An admin grants (`director`) or revokes (`player`) the director role: globally, or with `organizationId`
+ * in that club or event only. An admin's own role is changed only from the command line (`arbiter
+ * director`), so no API call can lock the last admin out. Errors: NOT_ADMIN, PLAYER_NOT_FOUND, BAD_INPUT (the
+ * handle is an admin's, globally), ORGANIZATION_NOT_FOUND.
  */
 export async function setDirector(
   deps: ServiceDeps,
   adminId: string,
   handle: string,
   grant: boolean,
-): Promise<Result<{ readonly handle: string; readonly role: Role }, RuleError>> {
+  organizationId: string | null = null,
+): Promise<Result<RoleGrant, RuleError>> {
+  if (organizationId !== null) {
+    const r = await setOrganizationDirectorRole(deps, adminId, organizationId, handle, grant);
+    return r.ok ? ok({ handle, role: grant ? 'director' : 'player', organization: r.value.organization }) : r;
+  }
   if ((await roleOf(deps.db.prisma, adminId)) !== 'admin') return fail('NOT_ADMIN', 'Only an admin grants or revokes the director role.');
   const target = await deps.db.prisma.player.findUnique({ where: { handle }, select: { role: true } });
   if (!target) return fail('PLAYER_NOT_FOUND', `No player has the handle "${handle}".`, { field: 'handle' });
@@ -122,5 +137,5 @@ export async function setDirector(
     });
   const role: Role = grant ? 'director' : 'player';
   await setRole(deps.db.prisma, handle, role);
-  return ok({ handle, role });
+  return ok({ handle, role, organization: null });
 }

@@ -7,7 +7,7 @@ import { apply } from '../engine/game/apply.js';
 import { isGameEventType, type GameEvent, type Seat } from '../engine/game/events.js';
 import type { GameState } from '../engine/game/state.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { isDirectorRole, roleOf } from '../store/roles.js';
+import { directorAuthority } from './organizations.js';
 import { gameSeating, loadGame, runTurn, type GameRow, type OutboxItem, type StoredEvent } from '../store/games.js';
 import type { ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
@@ -71,8 +71,14 @@ const claimantOf = async (deps: ServiceDeps, playerId: string, req: DisputeReque
   if (!row) return gameNotFound(req.gameId);
   if (row.status === 'open') return fail('GAME_NOT_STARTED', 'The game waits for a second player: there is nothing to dispute yet.');
   const seat = seatOf(row.seats as readonly SeatHolder[], playerId);
-  if (seat === null && !isDirectorRole(await roleOf(deps.db.prisma, playerId)))
-    return fail('NOT_SEATED', 'Only a player seated in the game, or a director, may file a dispute on it.', { gameId: row.id });
+  if (seat === null && !(await directorAuthority(deps, playerId, row.id)).ok)
+    return fail(
+      'NOT_SEATED',
+      'Only a player seated in the game, or a director (of its club or event, or global), may file a dispute on it.',
+      {
+        gameId: row.id,
+      },
+    );
   return ok({ row, seat, key });
 };
 

@@ -13,6 +13,7 @@ import { createGame as insertGame, loadGame, runTurn } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
 import { setAllowHints } from '../store/analysis.js';
+import { placeGame } from '../store/organizations.js';
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
@@ -21,6 +22,7 @@ import { fold, proposalOf, toStored, type GameProposed } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
 import { ensureRobotPlayer, isRobotHandle, robotKwg, wakeRobots } from './robot-seats.js';
+import { organizationNamed } from './organizations.js';
 import { ruleSetFor } from './rules.js';
 
 /**
@@ -59,9 +61,20 @@ export interface NewGameInput {
   readonly firstSeat?: Seat | null;
   /** A board given as data (issue 21); it replaces the rule set's `board.layout`. */
   readonly layout?: LayoutSpec | null;
+  /** The club or event (organization id) the game is played under: its directors may rule on it. Any creator may name one. */
+  readonly organization?: string | null;
 }
 
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
+
+/** BAD_INPUT when `seat` or `firstSeat` is given and is not 0 or 1. */
+const seatProblem = (input: NewGameInput) => {
+  for (const field of ['seat', 'firstSeat'] as const) {
+    const seat = input[field] ?? 0;
+    if (!isSeat(seat)) return fail('BAD_INPUT', `${field} must be 0 or 1, not ${String(seat)}.`, { field });
+  }
+  return null;
+};
 
 const playerInfo = (p: PlayerRow): PlayerInfo => ({ name: p.displayName, id: p.handle });
 
@@ -103,6 +116,27 @@ const rulesWithLayout = (input: NewGameInput): Result<{ rules: RuleSet; layout: 
   const layout = parseLayout(input.layout);
   if (!layout.ok) return layout;
   return ok({ rules: { ...rules.value, board: { ...rules.value.board, layout: layout.value.name } }, layout: layout.value });
+};
+
+/** The opponent a new game names: a robot (its lexicon must have a move graph), a player by handle, or none (an open seat). */
+const opponentFor = async (
+  deps: ServiceDeps,
+  handle: string | null | undefined,
+  me: PlayerRow,
+  lexicon: Lexicon,
+): Promise<Result<{ opponent: PlayerRow | null; robot: boolean }, RuleError>> => {
+  const wanted = handle?.trim().toLowerCase();
+  if (isRobotHandle(wanted)) {
+    const kwg = await robotKwg(deps, { name: lexicon.name, hash: lexicon.hash });
+    if (!kwg.ok) return kwg;
+    return ok({ opponent: await ensureRobotPlayer(deps.db.prisma, wanted), robot: true });
+  }
+  if (!handle) return ok({ opponent: null, robot: false });
+  const opponent = await findPlayerByHandle(deps.db.prisma, handle.trim().toLowerCase());
+  if (!opponent) return fail('PLAYER_NOT_FOUND', `No player has the handle "${handle}".`, { field: 'opponent', handle });
+  if (opponent.id === me.id)
+    return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
+  return ok({ opponent, robot: false });
 };
 
 /**
@@ -151,26 +185,17 @@ export async function prepareGame(
   if (!lexicon.ok) return lexicon;
   const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
   if (!tc.ok) return tc;
-  const mySeat = input.seat ?? 0;
-  const firstSeat = input.firstSeat ?? 0;
-  if (!isSeat(mySeat)) return fail('BAD_INPUT', `seat must be 0 or 1, not ${String(mySeat)}.`, { field: 'seat' });
-  if (!isSeat(firstSeat)) return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
+  const badSeat = seatProblem(input);
+  if (badSeat) return badSeat;
+  const mySeat = (input.seat ?? 0) as Seat;
+  const firstSeat = (input.firstSeat ?? 0) as Seat;
   const me = await findPlayerById(deps.db.prisma, creatorId);
   if (!me) return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: creatorId });
-  let opponent: PlayerRow | null = null;
-  const opponentHandle = input.opponent?.trim().toLowerCase();
-  const robot = isRobotHandle(opponentHandle);
-  if (robot) {
-    const kwg = await robotKwg(deps, { name: lexicon.value.name, hash: lexicon.value.hash });
-    if (!kwg.ok) return kwg;
-    opponent = await ensureRobotPlayer(deps.db.prisma, opponentHandle);
-  } else if (input.opponent) {
-    opponent = await findPlayerByHandle(deps.db.prisma, input.opponent.trim().toLowerCase());
-    if (!opponent)
-      return fail('PLAYER_NOT_FOUND', `No player has the handle "${input.opponent}".`, { field: 'opponent', handle: input.opponent });
-    if (opponent.id === me.id)
-      return fail('ALREADY_SEATED', 'You cannot be your own opponent: name another player or leave the seat open.', { field: 'opponent' });
-  }
+  const org = await organizationNamed(deps, input.organization);
+  if (!org.ok) return org;
+  const seated = await opponentFor(deps, input.opponent, me, lexicon.value);
+  if (!seated.ok) return seated;
+  const { opponent, robot } = seated.value;
   const seed = seedSource();
   const now = deps.now();
   const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
@@ -213,6 +238,7 @@ export async function prepareGame(
       outbox,
     );
     if (input.allowHints) await setAllowHints(tx, id);
+    if (org.value) await placeGame(tx, id, org.value.id);
   };
   return ok({ id, opponentId: opponent?.id ?? null, robot, write });
 }

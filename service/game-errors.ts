@@ -35,10 +35,14 @@ export const GAME_SERVICE_ERROR_CODES = [
   'NOT_SCOREKEEPER',
   /** joinGame / submitTurn / resign, pauses, abort, claimTimeout: a recorded game is neither joined nor played here: its scorekeeper records it. */
   'RECORDED_GAME',
-  /** ruleOnDispute: the caller does not hold the director role (store/roles.ts). */
+  /** ruleOnDispute: the caller is no director of this game: neither globally (store/roles.ts) nor of its club or event (details.reason). */
   'NOT_DIRECTOR',
-  /** grantDirector / revokeDirector: the caller is not an admin. */
+  /** grantDirector / revokeDirector / createOrganization: the caller is not an admin. */
   'NOT_ADMIN',
+  /** No club or event has this id (details.field names the argument). */
+  'ORGANIZATION_NOT_FOUND',
+  /** createOrganization: a club (or an event) of that name exists already. */
+  'ORGANIZATION_EXISTS',
 ] as const;
 export type GameServiceErrorCode = (typeof GAME_SERVICE_ERROR_CODES)[number];
 

@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame, gameSeating } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
+import { placeGame } from '../store/organizations.js';
 import type { SeatHolder } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
@@ -15,6 +16,7 @@ import { fold, toStored } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
 import { lexiconNamed } from './game-create.js';
+import { organizationNamed } from './organizations.js';
 import { ruleSetFor } from './rules.js';
 import { runGameCommand, turnKeysProblem, turnRequestHash, type TurnReceipt } from './turns.js';
 
@@ -41,6 +43,8 @@ export interface NewRecordedGame {
   readonly firstSeat?: Seat | null;
   /** Minutes on each player's clock at the table (e.g. the rule set's `time.gameMinutes`); absent = untimed, no readings. */
   readonly clockMinutes?: number | null;
+  /** The club or event (organization id) the game is played under, as for createGame. */
+  readonly organization?: string | null;
 }
 
 const MAX_NAME = 64;
@@ -82,6 +86,8 @@ export async function createRecordedGame(
   if (input.players.length !== 2) return fail('BAD_INPUT', 'A recorded game has two players.', { field: 'players' });
   if (!(await findPlayerById(deps.db.prisma, scorekeeperId)))
     return fail('PLAYER_NOT_FOUND', 'The calling player no longer exists.', { playerId: scorekeeperId });
+  const org = await organizationNamed(deps, input.organization);
+  if (!org.ok) return org;
   const a = await tablePlayer(deps, input.players[0]!, 0);
   if (!a.ok) return a;
   const b = await tablePlayer(deps, input.players[1]!, 1);
@@ -101,8 +107,8 @@ export async function createRecordedGame(
   const update = projection(state);
   const holders: SeatHolder[] = [a.value.row, b.value.row].map((player, seat) => ({ seat, player }));
   const id = randomUUID();
-  await deps.db.transaction((tx) =>
-    insertGame(
+  await deps.db.transaction(async (tx) => {
+    await insertGame(
       tx,
       {
         id,
@@ -120,8 +126,9 @@ export async function createRecordedGame(
       },
       events.map(toStored),
       outboxFor(id, events.length, null, state, [], holders, null),
-    ),
-  );
+    );
+    if (org.value) await placeGame(tx, id, org.value.id);
+  });
   return getGame(deps, scorekeeperId, id);
 }
 

@@ -81,7 +81,8 @@ const directorCitation = (c: DirectorRuling['citation']): Result<Citation | null
 
 /**
  * A director's ruling on dispute `req.dispute` (open, or appealed): `ruling-applied` with `by` = the
- * director, replacing what an automatic ruling applied (its score changes are reversed), then the events
+ * director (and the organization whose director role they ruled by, if not a global one), replacing what an
+ * automatic ruling applied (its score changes are reversed), then the events
  * that end the game when the remedy does. Errors: DISPUTE_NOT_FOUND, DISPUTE_ALREADY_RULED,
  * REMEDY_NOT_ALLOWED (details: allowed), BAD_INPUT (citation.source).
  */
@@ -91,6 +92,7 @@ export const ruleOnDisputeOnGame = (
   req: DirectorRuling,
   director: string,
   seed: string | null,
+  organization: string | null = null,
 ): Result<readonly GameEvent[], RuleError> => {
   const filed = filedOf(log, req.dispute);
   if (!filed) return notFound(req.dispute);
@@ -120,7 +122,7 @@ export const ruleOnDisputeOnGame = (
   const scoreChanges = ([0, 1] as const).flatMap((seat) =>
     target[seat] - before[seat] !== 0 ? [{ seat: seat as Seat, points: target[seat] - before[seat] }] : [],
   );
-  const applied: RulingApplied = { ...base, scoreChanges };
+  const applied: RulingApplied = { ...base, scoreChanges, ...(organization ? { organization } : {}) };
   return ok([applied, ...endingEvents(chosen.effects as readonly Effect[], filed.player, state, seed)]);
 };
 

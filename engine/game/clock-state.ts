@@ -16,6 +16,17 @@ export interface PauseState {
   readonly usedSeconds: number;
 }
 
+/**
+ * The clock stopped by open disputes (rule set `time.disputePausesClock`, issue 14): since when, for the
+ * current turn; the disputes that hold it (it runs again when the last is ruled); and the part of the
+ * stop a mutual pause already covered (that pause moves the turn's start itself, so it is not counted twice).
+ */
+export interface DisputeHold {
+  readonly since: string;
+  readonly disputes: readonly number[];
+  readonly coveredMs: number;
+}
+
 /** The clock of a game, folded from the events' `at` stamps by `advanceClock` (`clock.ts`). */
 export interface ClockState {
   /** When the player to move started their turn, shifted later by the time paused during it. */
@@ -27,4 +38,6 @@ export interface ClockState {
   readonly pause: PauseState;
   /** Recorded games with a clock: each seat's last clock reading in seconds (negative = overtime); null before the first. */
   readonly readings?: readonly [number | null, number | null];
+  /** Stopped by open disputes; null while none holds it. Time stopped is not taken from the pause allowance. */
+  readonly disputeHold: DisputeHold | null;
 }

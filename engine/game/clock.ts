@@ -1,7 +1,7 @@
 import { cite, ruleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { other, type GameEvent, type Seat, type TimeControl } from './events.js';
-import type { ClockState, PauseState } from './clock-state.js';
+import type { ClockState, DisputeHold, PauseState } from './clock-state.js';
 import type { GameState } from './state.js';
 
 /**
@@ -115,6 +115,7 @@ export const initialClock = (tc: TimeControl, createdAt: string): ClockState => 
     banks: [bank, bank],
     lastAt: createdAt,
     pause: { requested: null, active: null, count: 0, usedSeconds: 0 },
+    disputeHold: null,
   };
 };
 
@@ -124,11 +125,48 @@ const settlePause = (c: ClockState, endAt: number): ClockState => {
   if (!active) return c;
   const end = Math.min(endAt, ms(active.until));
   const paused = Math.max(0, end - ms(active.since));
+  const hold = c.disputeHold;
   return {
     ...c,
     turnStartedAt: c.turnStartedAt === null ? null : iso(ms(c.turnStartedAt) + paused),
     pause: { ...c.pause, active: null, usedSeconds: c.pause.usedSeconds + Math.ceil(paused / 1000) },
+    disputeHold: hold && { ...hold, coveredMs: hold.coveredMs + Math.max(0, end - Math.max(ms(active.since), ms(hold.since))) },
   };
+};
+
+/**
+ * Ends the dispute hold at `end`: the turn's start moves later by the time the clock stood still for it,
+ * less what a mutual pause covered (settled, or still running: it moves the start itself when it ends).
+ */
+const releaseHold = (c: ClockState, end: number): ClockState => {
+  const hold = c.disputeHold;
+  if (!hold) return c;
+  const a = c.pause.active;
+  const running = a ? Math.max(0, Math.min(end, ms(a.until)) - Math.max(ms(a.since), ms(hold.since))) : 0;
+  const stopped = Math.max(0, end - ms(hold.since) - hold.coveredMs - running);
+  return { ...c, turnStartedAt: c.turnStartedAt === null ? null : iso(ms(c.turnStartedAt) + stopped), disputeHold: null };
+};
+
+/**
+ * The dispute events' effect on the clock (rule set `time.disputePausesClock`): a dispute filed (or, with
+ * `while-open-or-appealed`, appealed) stops the clock of a correspondence game that is on; its ruling
+ * takes it off the hold, and the clock runs again when no dispute holds it. An automatic ruling comes in
+ * the same transaction as its filing, at the same time, so it stops nothing. Logs written before the
+ * parameter existed have no value: they never stop.
+ */
+const disputeClock = (c: ClockState, s: GameState, e: GameEvent, now: number | null): ClockState => {
+  const rule = s.rules.time.disputePausesClock ?? 'never';
+  const hold = (n: number): ClockState => {
+    if (now === null || !isCorrespondence(s.timeControl) || s.status === 'ended' || rule === 'never') return c;
+    const h: DisputeHold = c.disputeHold ?? { since: iso(now), disputes: [], coveredMs: 0 };
+    return h.disputes.includes(n) ? c : { ...c, disputeHold: { ...h, disputes: [...h.disputes, n] } };
+  };
+  if (e.type === 'dispute-filed') return hold(e.dispute);
+  if (e.type === 'dispute-appealed') return rule === 'while-open-or-appealed' ? hold(e.dispute) : c;
+  if (e.type !== 'ruling-applied' || e.dispute === undefined || !c.disputeHold) return c;
+  const left = c.disputeHold.disputes.filter((n) => n !== e.dispute);
+  if (left.length > 0) return { ...c, disputeHold: { ...c.disputeHold, disputes: left } };
+  return now === null ? { ...c, disputeHold: null } : releaseHold(c, now);
 };
 
 /** Seconds beyond the turn's allowance, charged to the bank (a started second counts). */
@@ -170,10 +208,19 @@ export const advanceClock = (before: GameState, after: GameState, event: GameEve
       return { ...c, banks: setAt(c.banks, event.seat, 0) };
     case 'clock-reading':
       return { ...c, readings: setAt(c.readings ?? [null, null], event.seat, event.secondsLeft) };
+    case 'dispute-filed':
+    case 'dispute-appealed':
+    case 'ruling-applied':
+      c = disputeClock(c, before, event, now);
+      break;
     default:
       break;
   }
   if (before.turn === after.turn || after.status === 'ended') return c;
+  // A turn passed while disputes hold the clock: the mover's time is counted up to the hold, and the
+  // next turn starts stopped, held by the same disputes.
+  const held = c.disputeHold;
+  if (now !== null && held) c = releaseHold(c, now);
   if (now !== null) c = settlePause(c, now);
   const tc = before.timeControl;
   const mover = before.turn;
@@ -181,7 +228,8 @@ export const advanceClock = (before: GameState, after: GameState, event: GameEve
     isCorrespondence(tc) && c.turnStartedAt !== null && now !== null
       ? setAt(c.banks, mover, Math.max(0, c.banks[mover] - overage(tc, c.turnStartedAt, now)))
       : c.banks;
-  return { ...c, banks, turnStartedAt: at, pause: { ...c.pause, requested: null } };
+  const disputeHold = held && at !== null ? { since: at, disputes: held.disputes, coveredMs: 0 } : null;
+  return { ...c, banks, turnStartedAt: at, pause: { ...c.pause, requested: null }, disputeHold };
 };
 
 /** The running pause at `now`: null when there is none or it has run out. */
@@ -192,13 +240,15 @@ export const activePause = (state: GameState, now: string): PauseState['active']
 
 /**
  * When the player to move loses on time (issue 5): the turn's start + `turnSeconds` + the mover's
- * bank, moved later by a running pause's planned length. Null for untimed and clock games, and once
- * the game is over. While paused it is frozen: it does not move until the pause ends.
+ * bank, moved later by a running pause's planned length. Null for untimed and clock games, once
+ * the game is over, and while open disputes stop the clock (nobody knows when a director will rule, so
+ * there is no deadline: the sweeper skips the game and no timeout can be claimed). While paused it is
+ * frozen: it does not move until the pause ends.
  */
 export const deadline = (state: GameState): string | null => {
   const tc = state.timeControl;
   const c = state.clock;
-  if (!isCorrespondence(tc) || state.status === 'ended' || c.turnStartedAt === null) return null;
+  if (!isCorrespondence(tc) || state.status === 'ended' || c.turnStartedAt === null || c.disputeHold) return null;
   const paused = c.pause.active ? ms(c.pause.active.until) - ms(c.pause.active.since) : 0;
   return iso(ms(c.turnStartedAt) + paused + (tc.turnSeconds + c.banks[state.turn]) * 1000);
 };
@@ -216,13 +266,21 @@ export const isOverdue = (state: GameState, now: string): boolean => {
 };
 
 /** The bank of each seat as it stands at `now`: the mover's bank shrinks once their turn time is used. */
-export const banksAt = (state: GameState, now: string): readonly [number, number] => {
+export const banksAt = (state: GameState, at: string): readonly [number, number] => {
   const tc = state.timeControl;
   const c = state.clock;
+  // While disputes hold the clock, the banks stand as they stood when it stopped.
+  const now = c.disputeHold && ms(c.disputeHold.since) < ms(at) ? c.disputeHold.since : at;
   if (!isCorrespondence(tc) || state.status === 'ended' || c.turnStartedAt === null || activePause(state, now)) return c.banks;
   const settled = c.pause.active ? settlePause(c, ms(now)) : c;
   const over = overage(tc, settled.turnStartedAt!, ms(now));
   return setAt(c.banks, state.turn, Math.max(0, c.banks[state.turn] - over));
+};
+
+/** The open disputes that stop the clock now, and since when (clock-state.ts `DisputeHold`); null when none does. */
+export const disputeHold = (state: GameState): { readonly since: string; readonly disputes: readonly number[] } | null => {
+  const h = state.status === 'ended' ? null : state.clock.disputeHold;
+  return h ? { since: h.since, disputes: h.disputes } : null;
 };
 
 /** Pauses still allowed: how many, and how many seconds in all (null: the game has no clock to pause). */

@@ -322,6 +322,8 @@ export interface RulingApplied {
   readonly revealed?: readonly { readonly seat: Seat; readonly tiles: readonly string[] }[];
   /** The director (player id) who ruled; absent or null = the automatic ruling of the rule set. */
   readonly by?: string | null;
+  /** The club or event (organization id) by whose director role `by` ruled; absent = a global director. */
+  readonly organization?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { cite, ruleError } from '../errors.js';
 import { err, type Result } from '../result.js';
-import { deadline, isCorrespondence } from './clock.js';
+import { deadline, disputeHold, isCorrespondence } from './clock.js';
 import { decide } from './decide.js';
 import type { GameEvent } from './events.js';
 import type { GameState } from './state.js';
@@ -13,7 +13,8 @@ import type { GameState } from './state.js';
  * passed for instead (`pass` with `auto: 'timeout'`) and the game ends as played out. Every event is
  * stamped `at: now`.
  *
- * Errors: NOT_TIMED (no correspondence clock), GAME_OVER, NOT_OVERDUE (details: `deadline`, `now`).
+ * Errors: NOT_TIMED (no correspondence clock), GAME_OVER, NOT_OVERDUE (details: `deadline`, `now`; while open
+ * disputes stop the clock, `deadline` null and `pausedByDisputes`).
  */
 export const timeoutOutcome = (state: GameState, now: string, seed: string | null): Result<GameEvent[]> => {
   const c = cite('woogles', 'liwords pkg/gameplay/end.go, game.go (correspondence timeout)', 'V');
@@ -23,6 +24,17 @@ export const timeoutOutcome = (state: GameState, now: string, seed: string | nul
     );
   }
   if (state.status === 'ended') return err(ruleError('GAME_OVER', 'The game is over.', {}));
+  const hold = disputeHold(state);
+  if (hold) {
+    const which = hold.disputes.join(', ');
+    return err(
+      ruleError(
+        'NOT_OVERDUE',
+        `The clock has stood still since ${hold.since} while dispute ${which} awaits a director (rule set time.disputePausesClock): no time runs out until it is ruled.`,
+        { deadline: null, now, seat: state.turn, pausedByDisputes: hold.disputes, since: hold.since },
+      ),
+    );
+  }
   const due = deadline(state);
   if (due === null || Date.parse(now) < Date.parse(due)) {
     return err(

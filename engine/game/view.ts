@@ -1,7 +1,16 @@
 import type { Board } from '../board.js';
 import { BLANK, fullBag } from '../tiles.js';
 import { CHALLENGE_EFFECTS } from './challenge.js';
-import { activePause, deadline, isCorrespondence, isOverdue, MIN_PAUSE_SECONDS, pauseAllowance, turnAllowanceEnds } from './clock.js';
+import {
+  activePause,
+  deadline,
+  disputeHold,
+  isCorrespondence,
+  isOverdue,
+  MIN_PAUSE_SECONDS,
+  pauseAllowance,
+  turnAllowanceEnds,
+} from './clock.js';
 import { other, type PlayerInfo, type Seat } from './events.js';
 import { freeTradeOptions } from './free-trade.js';
 import { canonical, without } from './multiset.js';
@@ -54,6 +63,8 @@ export interface ClockView {
   readonly pausesUsed: number;
   readonly pausesLeft: number;
   readonly pauseSecondsLeft: number;
+  /** Open disputes that stop the clock (rule set `time.disputePausesClock`), and since when; null when none does. */
+  readonly disputeHold: { readonly since: string; readonly disputes: readonly number[] } | null;
 }
 
 interface CommonView {
@@ -142,6 +153,7 @@ export const clockView = (s: GameState): ClockView | null => {
     pausesUsed: c.pause.count,
     pausesLeft: left.count,
     pauseSecondsLeft: left.seconds,
+    disputeHold: disputeHold(s),
   };
 };
 

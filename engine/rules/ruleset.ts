@@ -190,6 +190,15 @@ export type BlankDisputeRule = (typeof BLANK_DISPUTE_RULES)[number];
 export const BLANK_DISPUTE_NEXT_TURN_RULES = ['as-later-turns', 'none'] as const;
 export type BlankDisputeNextTurnRule = (typeof BLANK_DISPUTE_NEXT_TURN_RULES)[number];
 
+/**
+ * Whether an open dispute stops the correspondence clock of the player to move (issue 14): never; while
+ * a dispute awaits a director's ruling (the rule set left the matter to one); or also while an appealed
+ * automatic ruling awaits the director. Over the board the clock is neutralised while an irregularity is
+ * settled (WESPA 3.9.5(a), 3.10.15(i), 5.5); no source speaks of correspondence play or of appeals.
+ */
+export const DISPUTE_CLOCK_RULES = ['never', 'while-open', 'while-open-or-appealed'] as const;
+export type DisputeClockRule = (typeof DISPUTE_CLOCK_RULES)[number];
+
 export const RULE_SET_IDS = ['NSA_2008', 'WESPA', 'FRIENDLY', 'MATCH_VARIANT', 'ONLINE_VOID'] as const;
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
 
@@ -314,6 +323,8 @@ export interface RuleSet {
     readonly breakMinutes: number | null;
     /** Shortest break the director may impose to keep the schedule (seed-001 §1: 5); null = no rule. */
     readonly shortBreakMinutes: number | null;
+    /** Whether an open dispute stops the correspondence clock of the player to move (engine/game/clock.ts). */
+    readonly disputePausesClock: DisputeClockRule;
   };
   readonly house: {
     /** Take a played blank by giving its letter, then replay the blank the same turn (seed-002). */

@@ -1,5 +1,5 @@
 import { body, bodyField, path, type Route } from '../route.js';
-import { API_KEY, AUTH, NEW_API_KEY } from '../shapes.js';
+import { API_KEY, AUTH, NEW_API_KEY, ORGANIZATION, ROLE_GRANT } from '../shapes.js';
 import { LEAVES } from '../shape.js';
 
 /** Players, sessions (sign-in) and API keys. */
@@ -117,7 +117,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     field: 'grantDirector',
     args: { handle: path('handle') },
     reply: { kind: 'object' },
-    shape: LEAVES,
+    shape: ROLE_GRANT,
     auth: 'player',
     replaces: 'POST /rest/grant-director',
   },
@@ -131,8 +131,65 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     field: 'revokeDirector',
     args: { handle: path('handle') },
     reply: { kind: 'object' },
-    shape: LEAVES,
+    shape: ROLE_GRANT,
     auth: 'player',
     replaces: 'POST /rest/revoke-director',
+  },
+  {
+    operationId: 'listOrganizations',
+    method: 'GET',
+    path: '/organizations',
+    tag: 'Accounts',
+    summary: 'Clubs and events',
+    description: 'Every club and event with its directors’ handles (public), clubs first, by name.',
+    field: 'organizations',
+    args: {},
+    reply: { kind: 'list' },
+    shape: ORGANIZATION,
+    auth: 'none',
+    replaces: 'GET /rest/organizations',
+  },
+  {
+    operationId: 'createOrganization',
+    method: 'POST',
+    path: '/organizations',
+    tag: 'Accounts',
+    summary: 'Make a club or an event',
+    description:
+      'An admin makes a club or an event (403 NOT_ADMIN otherwise; 409 ORGANIZATION_EXISTS for a name its kind has already): body `{"kind": "CLUB", "name": "…"}`. Answers it with its id, which createGame and the director grants name.',
+    field: 'createOrganization',
+    args: { input: body() },
+    reply: { kind: 'object' },
+    shape: ORGANIZATION,
+    auth: 'player',
+    replaces: 'POST /rest/create-organization',
+  },
+  {
+    operationId: 'grantOrganizationDirector',
+    method: 'POST',
+    path: '/organizations/{id}/directors/{handle}',
+    tag: 'Accounts',
+    summary: 'Make a player a director of a club or event',
+    description:
+      'An admin grants the director role in one club or event (403 NOT_ADMIN otherwise, 404 ORGANIZATION_NOT_FOUND): the player may then rule on the disputes of the games played under it. Answers the handle, the role there and the organization.',
+    field: 'grantDirector',
+    args: { handle: path('handle'), organization: path('id') },
+    reply: { kind: 'object' },
+    shape: ROLE_GRANT,
+    auth: 'player',
+  },
+  {
+    operationId: 'revokeOrganizationDirector',
+    method: 'DELETE',
+    path: '/organizations/{id}/directors/{handle}',
+    tag: 'Accounts',
+    summary: 'Take the director role of a club or event back',
+    description:
+      'An admin revokes the director role in one club or event (403 NOT_ADMIN otherwise). Answers the handle, the role there and the organization.',
+    field: 'revokeDirector',
+    args: { handle: path('handle'), organization: path('id') },
+    reply: { kind: 'object' },
+    shape: ROLE_GRANT,
+    auth: 'player',
   },
 ];

@@ -93,6 +93,8 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
       'lexicons',
       'login_failures',
       'matches',
+      'organization_directors',
+      'organizations',
       'outbox',
       'players',
       'rate_limit_buckets',
