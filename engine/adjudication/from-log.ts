@@ -173,6 +173,14 @@ const SUBJECT: Partial<Record<DisputeKind, readonly GameEventType[]>> = {
 const ARISES: Partial<Record<DisputeKind, (s: Scene) => string | undefined>> = {
   'blank-designation': (s) => (playOf(s)?.placements.some((p) => p.blank) ? undefined : `the play at version ${s.version} has no blank`),
   'tied-game': (s) => (final(s).result ? undefined : `the game has not ended (version ${lastVersion(s)})`),
+  // A recorded game with clock readings charges overtime from them at its end (recorded-clock.ts): a
+  // dispute would charge the same minutes twice.
+  overtime: (s) => {
+    const i = s.log.events.findIndex((e) => e.type === 'clock-reading' && e.seat === s.player);
+    return i < 0
+      ? undefined
+      : `the log keeps seat ${s.player}'s clock (a reading at version ${s.log.firstVersion + i}), so its overtime is charged from the readings at the end of the game`;
+  },
   'going-out': (s) => {
     const after = s.states[s.index]!;
     return rackSize(after.racks[s.player]) === 0 && bagCount(after) === 0 ? undefined : `the play at version ${s.version} did not go out`;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { factsFromLog } from '../adjudication/from-log.js';
 import { gameToGcg } from '../gcg/export.js';
 import { formatGcg } from '../gcg/format.js';
 import { FRIENDLY, NSA_2008, WESPA } from '../rules/presets.js';
@@ -128,5 +129,20 @@ describe('clock readings of a recorded game', () => {
       field: 'move.outOfTime',
     });
     expect(rec(s, pass(0, -3600)).state.status).toBe('playing');
+  });
+
+  test('an overtime dispute on a seat whose clock the log keeps is refused: the readings charge it at the end, once', () => {
+    const first = opening(WESPA, 25);
+    const one = rec(fold(null, first), pass(0, -30));
+    const two = rec(one.state, pass(1));
+    const log = { events: [...first, ...one.events, ...two.events], firstVersion: 1 };
+    const kept = factsFromLog('overtime', log, first.length + 1, 0);
+    expect(kept.ok).toBe(false);
+    if (!kept.ok) {
+      expect(kept.error.code).toBe('FACTS_CONTRADICT_LOG');
+      expect(kept.error.message).toContain("seat 0's clock");
+    }
+    // Seat 1's clock has no reading in the log: its overtime may still be disputed.
+    expect(factsFromLog('overtime', log, first.length + one.events.length + 1, 1).ok).toBe(true);
   });
 });
