@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every bench module and rewrites bench/RESULTS.md with the machine, the
  * date and each figure with its target. Modules run one after another so they do not compete
- * for the two cores.
+ * for the two cores. `npm run bench -- --print <module…>` prints the sections instead of rewriting
+ * the file, to re-measure one section and paste it in.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, arch } from 'node:os';
@@ -54,7 +55,8 @@ export const renderResults = (sections: readonly BenchSection[], failures: reado
 };
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  const print = process.argv.includes('--print');
+  const only = process.argv.slice(2).filter((a) => a !== '--print');
   const sections: BenchSection[] = [];
   const failures: string[] = [];
   for (const [name, load] of Object.entries(MODULES)) {
@@ -68,9 +70,12 @@ async function main(): Promise<void> {
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
-  writeFileSync(out, renderResults(sections, failures));
-  process.stderr.write(`bench: wrote ${out}\n`);
+  if (print) process.stdout.write(renderResults(sections, failures));
+  else {
+    const out = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+    writeFileSync(out, renderResults(sections, failures));
+    process.stderr.write(`bench: wrote ${out}\n`);
+  }
   if (failures.length) process.exitCode = 1;
 }
 
