@@ -1,6 +1,6 @@
 import { loadUploadedLexicon } from './lexicon-uploads.js';
 import { createHash } from 'node:crypto';
-import type { RuleError } from '../engine/errors.js';
+import { ruleError, type RuleError } from '../engine/errors.js';
 import { apply } from '../engine/game/apply.js';
 import { decide, type Command, type DecideContext } from '../engine/game/decide.js';
 import type { GameEvent, Seat } from '../engine/game/events.js';
@@ -8,7 +8,7 @@ import type { GameState } from '../engine/game/state.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { gameSeating, runTurn, type Decision, type GameRow, type OutboxItem } from '../store/games.js';
+import { gameSeating, runTurn, type Decide, type Decision, type GameRow, type OutboxItem } from '../store/games.js';
 import type { Idempotency } from '../store/idempotency.js';
 import type { JsonObject } from '../store/json.js';
 import { seatsOf, type SeatHolder } from '../store/seats.js';
@@ -16,6 +16,7 @@ import type { Db, ServiceDeps } from './context.js';
 import { startProposed } from './game-create.js';
 import { fail, gameNotFound } from './game-errors.js';
 import { engineEvents, fold, toStored } from './game-log.js';
+import { forgetLog, knownLog, rememberLog, type KnownLog } from './log-cache.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
 import type { LexiconRegistry } from './lexicons.js';
@@ -267,12 +268,16 @@ async function runGameCommandOnce(
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const now = deps.now;
   let afterTurn: AfterTurn | undefined;
-  const outcome = await runTurn<TurnReceipt, RuleError>(deps.db, gameId, expectedVersion, idem, (game, stored, secrets, seatsNow) => {
+  let known = knownLog(deps.db, gameId, expectedVersion);
+  let committed: Omit<KnownLog, 'at' | 'version'> | undefined;
+  const decideTurn: Decide<TurnReceipt, RuleError> = (game, tail, secrets, seatsNow) => {
+    if (known && known.createdAt !== game.createdAt.getTime()) return err(ruleError(OTHER_LOG, 'not this game’s log'));
+    const stored = known ? [...known.stored, ...tail] : tail;
     // The seats the caller read before, or (null) those read with the game.
     const seats = seatsRead ?? seatsNow;
     const refused = deps.admit?.({ game, seats });
     if (refused) return refused;
-    const state = fold(engineEvents(stored));
+    const state = known ? foldOn(known.state, engineEvents(tail)) : fold(engineEvents(stored));
     let lexicon: Lexicon | null = null;
     if (state.lexicon && deps.lexicons) {
       const l = deps.lexicons.getMatching(state.lexicon);
@@ -298,6 +303,7 @@ async function runGameCommandOnce(
     const version = game.version + decided.value.length;
     // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
     const done = after;
+    committed = { createdAt: game.createdAt.getTime(), stored, state: after };
     afterTurn = {
       snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, viewerId, version, update.deadlineAt, at),
     };
@@ -307,11 +313,35 @@ async function runGameCommandOnce(
       game: update,
       ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt)),
     });
-  });
+  };
+  let outcome = await runTurn(deps.db, gameId, expectedVersion, idem, decideTurn, known?.version ?? 0);
+  if (!outcome.ok && outcome.error.code === OTHER_LOG) {
+    forgetLog(deps.db, gameId);
+    known = null;
+    outcome = await runTurn(deps.db, gameId, expectedVersion, idem, decideTurn);
+  }
   if (!outcome.ok) return outcome;
+  if (!outcome.value.replayed && committed) {
+    const { version, events } = outcome.value;
+    rememberLog(deps.db, gameId, { ...committed, version, stored: [...committed.stored, ...events] });
+  }
   if (outcome.value.replayed || !afterTurn) return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
   return ok({ receipt: outcome.value.response, replayed: false, after: afterTurn });
 }
+
+/** A known log whose game row is not the game's (an id reused after a reset): read the whole log instead. */
+const OTHER_LOG = 'KNOWN_LOG_MISMATCH';
+
+/** `state` with `events` applied, as {@link fold} would have reached it from the start. */
+const foldOn = (state: GameState, events: readonly GameEvent[]): GameState => {
+  let s = state;
+  for (const e of events) {
+    const r = apply(s, e);
+    if (!r.ok) throw new Error(`stored game log does not apply on its known prefix: ${r.error.code} ${r.error.message}`);
+    s = r.value;
+  }
+  return s;
+};
 
 /** What a command just committed, to answer from without reading the game again. */
 export interface AfterTurn {

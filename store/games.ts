@@ -1,11 +1,12 @@
 import { err, ok, type Result } from '../engine/result.js';
-import { Prisma, type Game, type Player, type Seat } from '../generated/prisma/client.js';
+import { Prisma, type Player } from '../generated/prisma/client.js';
 import type { Db, Tx } from './db.js';
 import { storeError, type StoreError } from './errors.js';
 import { answerOf, findIdempotent, type Idempotency } from './idempotency.js';
 import type { JsonObject, JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
 import { toJsonInput } from './prisma-json.js';
+import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
 import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TURN_STATEMENTS } from './turn-statements.js';
 
 /**
@@ -14,35 +15,7 @@ import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TU
  * and whether a turn is legal, is decided by the caller's `decide` inside the transaction.
  */
 
-export type GameRow = Game;
-export type SeatRow = Seat;
-
-export interface NewEvent {
-  readonly type: string;
-  readonly payload: JsonObject;
-}
-
-export interface StoredEvent {
-  readonly seq: number;
-  readonly type: string;
-  readonly payload: JsonValue;
-  readonly createdAt: Date;
-}
-
-/** A message for the outbox, announcing one of the events written with it. */
-export interface OutboxItem {
-  readonly kind: string;
-  readonly payload: JsonObject;
-  /** Index into the events written in the same call; default: the last one. */
-  readonly eventIndex?: number;
-}
-
-/** Projection columns a turn may change along with appending its events. */
-export interface GameUpdate {
-  readonly status?: string;
-  readonly turnSeat?: number | null;
-  readonly deadlineAt?: Date | null;
-}
+export type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
 
 export interface NewGame {
   /** Defaults to a random uuid made by the database. */
@@ -73,11 +46,6 @@ export interface LoadedGame {
   readonly events: readonly StoredEvent[];
 }
 
-/** What `decide` sees besides the game row and its events. Never part of ordinary reads. */
-export interface GameSecrets {
-  readonly bagSeed: string;
-}
-
 /** `decide`'s verdict: the events to append, the response to return (and store for idempotent retries). */
 export interface Decision<R extends JsonValue> {
   readonly events: readonly NewEvent[];
@@ -93,6 +61,7 @@ export interface Decision<R extends JsonValue> {
 
 export type Decide<R extends JsonValue, E> = (
   game: GameRow,
+  /** The log, or only its events after `knownVersion` when runTurn was given one. */
   events: readonly StoredEvent[],
   secrets: GameSecrets,
   /** In seat order, with their players (null = open): read with the game, so callers need not read them first. */
@@ -244,6 +213,9 @@ const isUniqueViolation = (e: unknown): boolean => {
  * runs with no transaction open, {@link COMMIT_TURN_SQL} checks the version and writes, as one
  * statement. A decision with `alsoWrite` (a match's last game) writes in a transaction instead.
  *
+ * With `knownVersion` > 0 the caller already holds the log up to that version (service/log-cache.ts): `decide`
+ * gets only the events after it, so a long game is not read and parsed again on every turn.
+ *
  * Errors, all with nothing written: `GAME_NOT_FOUND`; `STALE_VERSION` (details `expected`, `actual`) when
  * another turn got there first; `IDEMPOTENCY_KEY_REUSED`; or `decide`'s own error. Whatever `decide`
  * throws is rethrown.
@@ -254,13 +226,17 @@ export const runTurn = async <R extends JsonValue, E>(
   expectedVersion: number,
   idem: Idempotency | null,
   decide: Decide<R, E>,
+  knownVersion = 0,
 ): Promise<Result<TurnOutcome<R>, StoreError | E>> => {
   if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
     throw new Error(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
   }
+  if (!Number.isInteger(knownVersion) || knownVersion < 0 || knownVersion > expectedVersion) {
+    throw new Error(`knownVersion must be an integer in 0…${expectedVersion}, got ${knownVersion}`);
+  }
   if (!UUID.test(gameId)) return err(gameNotFound(gameId));
   const now = new Date();
-  const opened = await openTurn(db, gameId, expectedVersion, idem);
+  const opened = await openTurn(db, gameId, expectedVersion, idem, knownVersion);
   if (opened.kind === 'prior') {
     const prior = answerOf<R>(idem!, opened.prior);
     if (!prior.ok) return prior;

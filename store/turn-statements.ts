@@ -1,6 +1,6 @@
 import type { Player } from '../generated/prisma/client.js';
 import type { Db } from './db.js';
-import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, StoredEvent } from './games.js';
+import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, StoredEvent } from './game-rows.js';
 import type { Idempotency } from './idempotency.js';
 import type { JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
@@ -37,7 +37,7 @@ type OpenedTurn =
     };
 
 /** The statement names of a turn (named prepared statements on Postgres; test/reliability wraps the commit). */
-export const TURN_STATEMENTS = { open: 'arbiter_open_turn', commit: 'arbiter_commit_turn' } as const;
+export const TURN_STATEMENTS = { open: 'arbiter_open_turn_tail', commit: 'arbiter_commit_turn' } as const;
 
 export const OPEN_TURN_SQL = `WITH idem AS (
    SELECT request_hash AS "requestHash", response FROM idempotency_keys WHERE $3::text IS NOT NULL AND scope = $3::text AND key = $4::text
@@ -50,18 +50,25 @@ export const OPEN_TURN_SQL = `WITH idem AS (
         (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
            FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS seats,
         (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', seq, 'type', type, 'payload', payload, 'createdAt', created_at) ORDER BY seq), '[]'::jsonb)
-           FROM game_events WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS events`;
+           FROM game_events WHERE game_id = $1::uuid AND seq > $5::int AND EXISTS (SELECT 1 FROM g)) AS events`;
 
 /**
  * One statement, no lock and no transaction: the idempotency record of `idem` if there is one; else the
  * game row if it is at `expectedVersion`, with its secret, its seats (with their players) and its event
- * log, all from the statement's one snapshot. The version is checked again by {@link COMMIT_TURN_SQL}.
+ * log after `knownVersion` (the caller keeps the events up to it: a log is append-only), all from the
+ * statement's one snapshot. The version is checked again by {@link COMMIT_TURN_SQL}.
  */
-export const openTurn = async (db: Db, gameId: string, expectedVersion: number, idem: Idempotency | null): Promise<OpenedTurn> => {
+export const openTurn = async (
+  db: Db,
+  gameId: string,
+  expectedVersion: number,
+  idem: Idempotency | null,
+  knownVersion = 0,
+): Promise<OpenedTurn> => {
   const rows = await db.statement<{ idem: unknown; game: unknown; bag_seed: string | null; seats: unknown; events: unknown }>(
     TURN_STATEMENTS.open,
     OPEN_TURN_SQL,
-    [gameId, expectedVersion, idem?.scope ?? null, idem?.key ?? null],
+    [gameId, expectedVersion, idem?.scope ?? null, idem?.key ?? null, knownVersion],
   );
   const r = rows[0]!;
   const prior = jsonOf(r.idem) as { requestHash: string; response: unknown } | null;

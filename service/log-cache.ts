@@ -1,0 +1,56 @@
+import type { GameState } from '../engine/game/state.js';
+import type { Db } from '../store/db.js';
+import type { StoredEvent } from '../store/games.js';
+
+/**
+ * The log and folded state of games this process just committed a command on (issue #17): a game's log
+ * is append-only and a turn is version-checked, so the events up to a version never change, and the next
+ * command on the game reads only the events after it (store/games.ts runTurn `knownVersion`) instead of
+ * reading, parsing and folding the whole log again. Entries are per database handle, bounded, and short-
+ * lived (a correspondence move rarely comes back to the same process; a robot's reply or a burst does),
+ * which also bounds what a restored database backup could leave behind. Process memory only: the state
+ * holds the racks and the bag, like any command in progress.
+ */
+export interface KnownLog {
+  /** The game row's created_at (ms): a different game under a reused id is not this one. */
+  readonly createdAt: number;
+  readonly version: number;
+  readonly stored: readonly StoredEvent[];
+  readonly state: GameState;
+  readonly at: number;
+}
+
+const MAX_GAMES = 500;
+const TTL_MS = 60_000;
+const caches = new WeakMap<Db, Map<string, KnownLog>>();
+
+const cacheOf = (db: Db): Map<string, KnownLog> => {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+};
+
+/** The known log of `gameId`, if it is fresh and not past `expectedVersion` (a caller behind the game is stale anyway). */
+export const knownLog = (db: Db, gameId: string, expectedVersion: number, now = Date.now()): KnownLog | null => {
+  const c = cacheOf(db);
+  const k = c.get(gameId);
+  if (!k) return null;
+  if (now - k.at > TTL_MS) {
+    c.delete(gameId);
+    return null;
+  }
+  return k.version <= expectedVersion ? k : null;
+};
+
+/** Forgets a game's log (it did not belong to the game read under that id). */
+export const forgetLog = (db: Db, gameId: string): void => {
+  cacheOf(db).delete(gameId);
+};
+
+/** Keeps the log and state a command just committed (the most recent entries stay; the oldest go first). */
+export const rememberLog = (db: Db, gameId: string, log: Omit<KnownLog, 'at'>, now = Date.now()): void => {
+  const c = cacheOf(db);
+  c.delete(gameId);
+  c.set(gameId, { ...log, at: now });
+  if (c.size > MAX_GAMES) c.delete(c.keys().next().value!);
+};
