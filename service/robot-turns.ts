@@ -8,11 +8,12 @@ import { formatMove } from '../engine/move.js';
 import { positionFromState } from '../engine/movegen/position.js';
 import { chooseMove, seededRng, type RobotPolicy } from '../engine/movegen/robot.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { loadGame } from '../store/games.js';
+import { gameSeating, loadGame } from '../store/games.js';
 import type { LoadedKwg } from '../store/lexicon-files.js';
-import { seatsOf } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
 import { engineEvents, fold } from './game-log.js';
+import { gameNotFound } from './game-errors.js';
+import { knownLog } from './log-cache.js';
 import { isRobotHandle, robotKwg, robotPolicyOf, ROBOT_HANDLES } from './robot-seats.js';
 import { submitTurn, type TurnAction } from './turns.js';
 
@@ -68,12 +69,19 @@ const MAX_ROBOT_ACTIONS = 4;
 export async function playRobotTurns(deps: ServiceDeps, gameId: string): Promise<Result<RobotTurnOutcome, RuleError>> {
   const actions: TurnAction[] = [];
   for (let i = 0; i < MAX_ROBOT_ACTIONS; i++) {
-    const loaded = await loadGame(deps.db.prisma, gameId);
-    if (!loaded.ok) return loaded;
-    const { game, events } = loaded.value;
+    const game = await gameSeating(deps.db.prisma, gameId);
+    if (!game) return gameNotFound(gameId);
     if (game.status !== 'playing' && game.status !== 'waiting-final') break;
-    const seats = await seatsOf(deps.db.prisma, gameId);
-    const state = fold(engineEvents(events));
+    const { seats } = game;
+    // Woken by a turn this process just committed, the robot finds that turn's state known (log-cache.ts).
+    const known = knownLog(deps.db, gameId, game.version);
+    let state = known?.version === game.version ? known.state : null;
+    if (!state) {
+      const loaded = await loadGame(deps.db.prisma, gameId);
+      if (!loaded.ok) return loaded;
+      if (loaded.value.game.version !== game.version) continue;
+      state = fold(engineEvents(loaded.value.events));
+    }
     const robot = seats.find((s) => s.seat === state.turn)?.player;
     const policy = robotPolicyOf(robot?.handle);
     if (!robot || !policy || !state.lexicon) break;
