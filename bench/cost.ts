@@ -160,11 +160,12 @@ export const costModel = (
 };
 
 /**
- * The last measured figures (bench/RESULTS.md, "Turn path", Postgres, after the changes of issue #17, on
- * 2026-11-27 at a load average of 16–21 on 2 cores). Lambda runs arm64 with its own vCPU share, this was a
- * heavily shared x64 machine: a pessimistic stand-in (times 5–15× an idle run), not a Lambda measurement.
+ * The last measured figures (bench/RESULTS.md, "Turn path", quiet re-run, Postgres, "after" column, on
+ * 2026-11-27 at 06:49Z, load average 1.5–1.8 on 2 cores): HTTP submitTurn p50 at one game, server and
+ * database CPU per pass turn at 64 games. Lambda runs arm64 with its own vCPU share, this was an x64
+ * machine about half as fast as the earlier reference runs: a stand-in, not a Lambda measurement.
  */
-export const MEASURED: Measured = { requestMs: 75.1, serverCpuMs: 8.4, dbCpuMs: 6.29, rssMiB: 348 };
+export const MEASURED: Measured = { requestMs: 6.87, serverCpuMs: 2.83, dbCpuMs: 1.14, rssMiB: 376 };
 
 const usd = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
 
