@@ -68,6 +68,6 @@ builder.objectField(GameType, 'organization', (t) =>
     nullable: true,
     description:
       'The club or event the game is played under (named when it was created): its directors may rule on the game’s disputes. null when none.',
-    resolve: (g, _args, ctx) => gameOrganization(deps(ctx), g.id),
+    resolve: (g, _args, ctx) => gameOrganization(deps(ctx), g.organizationId),
   }),
 );

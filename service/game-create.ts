@@ -12,8 +12,6 @@ import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame, loadGame, runTurn } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
-import { setAllowHints } from '../store/analysis.js';
-import { placeGame } from '../store/organizations.js';
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
 import type { ServiceDeps, Tx } from './context.js';
 import { fail } from './game-errors.js';
@@ -233,12 +231,12 @@ export async function prepareGame(
         bagSeed: seed,
         seats: seats.map((p) => p?.id ?? null),
         ...(options.match ? { match: options.match } : {}),
+        ...(org.value ? { organizationId: org.value.id } : {}),
+        ...(input.allowHints ? { allowHints: true } : {}),
       },
       events.map(toStored),
       outbox,
     );
-    if (input.allowHints) await setAllowHints(tx, id);
-    if (org.value) await placeGame(tx, id, org.value.id);
   };
   return ok({ id, opponentId: opponent?.id ?? null, robot, write });
 }

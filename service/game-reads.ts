@@ -48,6 +48,8 @@ export interface GameSnapshot {
   readonly imported: boolean;
   /** A game played over the board and recorded live by its scorekeeper (recordMove), not played here. */
   readonly recorded: boolean;
+  /** The club or event the game is played under (its id); null for none. */
+  readonly organizationId: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -109,7 +111,7 @@ export async function getGame(
  * up to there, folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
  */
 export const snapshotOf = (
-  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId'>,
+  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId' | 'organizationId'>,
   seats: readonly SeatHolder[],
   stored: readonly StoredEvent[],
   state: GameState | null,
@@ -153,6 +155,7 @@ export const snapshotOf = (
     // A recorded game's bag is unknown too, but it was not imported: the scorekeeper's row tells them apart.
     imported: state?.bagKind === 'imported' && game.scorekeeperId === null,
     recorded,
+    organizationId: game.organizationId,
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
   };

@@ -62,11 +62,9 @@ export async function organizationNamed(
   return id ? organization(deps, id) : ok(null);
 }
 
-/** The organization a game is placed under; null when none (or no such game). */
-export async function gameOrganization(deps: ServiceDeps, gameId: string): Promise<OrganizationRow | null> {
-  const id = await organizationOfGame(deps.db.prisma, gameId);
-  return id === null ? null : findOrganization(deps.db.prisma, id);
-}
+/** The organization a game is placed under (the game snapshot's `organizationId`); null for none. */
+export const gameOrganization = (deps: ServiceDeps, organizationId: string | null): Promise<OrganizationRow | null> =>
+  organizationId === null ? Promise.resolve(null) : findOrganization(deps.db.prisma, organizationId);
 
 /**
  * An admin grants (or takes back) the director role in one organization. Errors: NOT_ADMIN,

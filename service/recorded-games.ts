@@ -8,7 +8,6 @@ import { err, ok, type Result } from '../engine/result.js';
 import { createGame as insertGame, gameSeating } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
-import { placeGame } from '../store/organizations.js';
 import type { SeatHolder } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
@@ -123,11 +122,11 @@ export async function createRecordedGame(
         bagSeed: '',
         seats: holders.map((h) => h.player?.id ?? null),
         scorekeeperId,
+        ...(org.value ? { organizationId: org.value.id } : {}),
       },
       events.map(toStored),
       outboxFor(id, events.length, null, state, [], holders, null),
     );
-    if (org.value) await placeGame(tx, id, org.value.id);
   });
   return getGame(deps, scorekeeperId, id);
 }

@@ -38,6 +38,10 @@ export interface NewGame {
   readonly match?: { readonly id: string; readonly index: number };
   /** A recorded game's scorekeeper (docs/recorded.md); absent for played and imported games. */
   readonly scorekeeperId?: string;
+  /** The club or event the game is played under (docs/adjudication.md, directors); absent for none. */
+  readonly organizationId?: string;
+  /** Hints (analysis) allowed to a player against a robot (docs/movegen.md). */
+  readonly allowHints?: boolean;
 }
 
 export interface LoadedGame {
@@ -139,6 +143,8 @@ export const createGame = async (
       seats: { create: input.seats.map((playerId, seat) => ({ seat, playerId })) },
       ...(input.match ? { matchId: input.match.id, matchIndex: input.match.index } : {}),
       ...(input.scorekeeperId ? { scorekeeperId: input.scorekeeperId } : {}),
+      ...(input.organizationId ? { organizationId: input.organizationId } : {}),
+      ...(input.allowHints ? { allowHints: true } : {}),
     },
   });
   await writeEvents(tx, game.id, 0, firstEvents, outbox);

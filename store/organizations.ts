@@ -94,8 +94,3 @@ export const organizationOfGame = async (client: Tx, gameId: string): Promise<st
   const g = await client.game.findUnique({ where: { id: gameId }, select: { organizationId: true } });
   return g?.organizationId ?? null;
 };
-
-/** Places a new game under an organization (written in the game's creating transaction). */
-export const placeGame = async (client: Tx, gameId: string, organizationId: string): Promise<void> => {
-  await client.game.update({ where: { id: gameId }, data: { organizationId } });
-};
