@@ -1,6 +1,6 @@
 import type { GameState } from '../engine/game/state.js';
 import type { Db } from '../store/db.js';
-import type { StoredEvent } from '../store/games.js';
+import type { HeldGame, StoredEvent } from '../store/games.js';
 
 /**
  * The log and folded state of games this process just committed a command on (issue #17): a game's log
@@ -9,7 +9,7 @@ import type { StoredEvent } from '../store/games.js';
  * reading, parsing and folding the whole log again. Entries are per database handle, bounded, and short-
  * lived (a correspondence move rarely comes back to the same process; a robot's reply or a burst does),
  * which also bounds what a restored database backup could leave behind. Process memory only: the state
- * holds the racks and the bag, like any command in progress.
+ * holds the racks and the bag, and `held` the bag seed, like any command in progress.
  */
 export interface KnownLog {
   /** The game row's created_at (ms): a different game under a reused id is not this one. */
@@ -17,6 +17,12 @@ export interface KnownLog {
   readonly version: number;
   readonly stored: readonly StoredEvent[];
   readonly state: GameState;
+  /**
+   * The row at `version`, the seats and the secret: a command at exactly `version` needs no read
+   * (store/games.ts runTurn). Null once the game is known to have moved on (the events up to `version`
+   * still spare the next read).
+   */
+  readonly held: HeldGame | null;
   readonly at: number;
 }
 
@@ -45,6 +51,12 @@ export const knownLog = (db: Db, gameId: string, expectedVersion: number, now = 
 /** Forgets a game's log (it did not belong to the game read under that id). */
 export const forgetLog = (db: Db, gameId: string): void => {
   cacheOf(db).delete(gameId);
+};
+
+/** Keeps a game's known events but no longer its row: another process moved the game past them. */
+export const releaseHeld = (db: Db, gameId: string): void => {
+  const k = cacheOf(db).get(gameId);
+  if (k?.held) cacheOf(db).set(gameId, { ...k, held: null });
 };
 
 /** Keeps the log and state a command just committed (the most recent entries stay; the oldest go first). */

@@ -16,7 +16,7 @@ import type { Db, ServiceDeps } from './context.js';
 import { startProposed } from './game-create.js';
 import { fail, gameNotFound } from './game-errors.js';
 import { engineEvents, fold, toStored } from './game-log.js';
-import { forgetLog, knownLog, rememberLog, type KnownLog } from './log-cache.js';
+import { forgetLog, knownLog, releaseHeld, rememberLog, type KnownLog } from './log-cache.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
 import type { LexiconRegistry } from './lexicons.js';
@@ -303,7 +303,12 @@ async function runGameCommandOnce(
     const version = game.version + decided.value.length;
     // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
     const done = after;
-    committed = { createdAt: game.createdAt.getTime(), stored, state: after };
+    committed = {
+      createdAt: game.createdAt.getTime(),
+      stored,
+      state: after,
+      held: { row: { ...game, version, ...update }, seats: seatsNow, secrets },
+    };
     afterTurn = {
       snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, viewerId, version, update.deadlineAt, at),
     };
@@ -314,12 +319,16 @@ async function runGameCommandOnce(
       ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt)),
     });
   };
-  let outcome = await runTurn(deps.db, gameId, expectedVersion, idem, decideTurn, known?.version ?? 0);
+  // A game this process committed at exactly the caller's version: decide on it and send only the commit.
+  const held = known?.version === expectedVersion ? known.held : null;
+  let outcome = await runTurn(deps.db, gameId, expectedVersion, idem, decideTurn, known?.version ?? 0, held);
   if (!outcome.ok && outcome.error.code === OTHER_LOG) {
     forgetLog(deps.db, gameId);
     known = null;
     outcome = await runTurn(deps.db, gameId, expectedVersion, idem, decideTurn);
   }
+  // The game moved on in another process: the next command reads it (the known events still spare most of that).
+  if (held && (outcome.ok ? outcome.value.replayed : outcome.error.code === 'STALE_VERSION')) releaseHeld(deps.db, gameId);
   if (!outcome.ok) return outcome;
   if (!outcome.value.replayed && committed) {
     const { version, events } = outcome.value;

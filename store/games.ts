@@ -6,7 +6,7 @@ import { answerOf, findIdempotent, type Idempotency } from './idempotency.js';
 import type { JsonObject, JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
 import { toJsonInput } from './prisma-json.js';
-import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
+import type { GameRow, GameSecrets, GameUpdate, HeldGame, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
 import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TURN_STATEMENTS } from './turn-statements.js';
 
 /**
@@ -15,7 +15,7 @@ import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TU
  * and whether a turn is legal, is decided by the caller's `decide` inside the transaction.
  */
 
-export type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
+export type { GameRow, GameSecrets, GameUpdate, HeldGame, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
 
 export interface NewGame {
   /** Defaults to a random uuid made by the database. */
@@ -220,7 +220,11 @@ const isUniqueViolation = (e: unknown): boolean => {
  * statement. A decision with `alsoWrite` (a match's last game) writes in a transaction instead.
  *
  * With `knownVersion` > 0 the caller already holds the log up to that version (service/log-cache.ts): `decide`
- * gets only the events after it, so a long game is not read and parsed again on every turn.
+ * gets only the events after it, so a long game is not read and parsed again on every turn. With `held`
+ * (the game as the caller last committed it, at `expectedVersion`) the read is skipped: `decide` gets no
+ * events and the commit alone checks that the game is still that one at that version; whatever does not
+ * commit that way (a refusal, a race, a key already used) goes the two-statement way, so every answer and
+ * error is the one the read would have given.
  *
  * Errors, all with nothing written: `GAME_NOT_FOUND`; `STALE_VERSION` (details `expected`, `actual`) when
  * another turn got there first; `IDEMPOTENCY_KEY_REUSED`; or `decide`'s own error. Whatever `decide`
@@ -233,6 +237,7 @@ export const runTurn = async <R extends JsonValue, E>(
   idem: Idempotency | null,
   decide: Decide<R, E>,
   knownVersion = 0,
+  held: HeldGame | null = null,
 ): Promise<Result<TurnOutcome<R>, StoreError | E>> => {
   if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
     throw new Error(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
@@ -240,8 +245,34 @@ export const runTurn = async <R extends JsonValue, E>(
   if (!Number.isInteger(knownVersion) || knownVersion < 0 || knownVersion > expectedVersion) {
     throw new Error(`knownVersion must be an integer in 0…${expectedVersion}, got ${knownVersion}`);
   }
+  if (held && (held.row.version !== expectedVersion || knownVersion !== expectedVersion)) {
+    throw new Error(`a held game must be at the expected and known version ${expectedVersion}, not ${held.row.version}`);
+  }
   if (!UUID.test(gameId)) return err(gameNotFound(gameId));
   const now = new Date();
+  if (held) {
+    // The row as it will be once committed: the turn writes `now` as its updated_at.
+    const decision = await decide({ ...held.row, updatedAt: now }, [], held.secrets, held.seats);
+    if (decision.ok && !decision.value.alsoWrite) {
+      const params = commitParams(
+        gameId,
+        expectedVersion,
+        decision.value.events,
+        decision.value.outbox ?? [],
+        decision.value.game ?? {},
+        idem ? { idem, response: decision.value.response } : null,
+        now,
+        held.row.createdAt,
+      );
+      const committed = await db
+        .statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params)
+        .then(committedOf, (e: unknown) => {
+          if (idem && isUniqueViolation(e)) return false;
+          throw e;
+        });
+      if (committed) return ok(outcomeOf(decision.value, expectedVersion, now));
+    }
+  }
   const opened = await openTurn(db, gameId, expectedVersion, idem, knownVersion);
   if (opened.kind === 'prior') {
     const prior = answerOf<R>(idem!, opened.prior);
@@ -249,18 +280,11 @@ export const runTurn = async <R extends JsonValue, E>(
     return ok({ replayed: true, response: prior.value.response });
   }
   if (opened.kind === 'stale') return lostRace<R>(db, gameId, expectedVersion, idem);
-  // The row as it will be once committed: the turn writes `now` as its updated_at.
-  const game = { ...opened.game, updatedAt: now };
-  const decision = await decide(game, opened.events, opened.secrets, opened.seats);
+  const decision = await decide({ ...opened.game, updatedAt: now }, opened.events, opened.secrets, opened.seats);
   if (!decision.ok) return decision;
   const { events: newEvents, response, game: update = {}, outbox = [], alsoWrite } = decision.value;
   const params = commitParams(gameId, expectedVersion, newEvents, outbox, update, idem ? { idem, response } : null, now);
-  const outcome: TurnOutcome<R> = {
-    replayed: false,
-    response,
-    version: expectedVersion + newEvents.length,
-    events: newEvents.map((e, i) => ({ seq: expectedVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now })),
-  };
+  const outcome = outcomeOf(decision.value, expectedVersion, now);
   try {
     if (!alsoWrite) {
       const rows = await db.statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params);
@@ -277,6 +301,14 @@ export const runTurn = async <R extends JsonValue, E>(
     throw e;
   }
 };
+
+/** What a committed decision answers: its response, the new version and the events as stored. */
+const outcomeOf = <R extends JsonValue>(decision: Decision<R>, fromVersion: number, now: Date): TurnOutcome<R> => ({
+  replayed: false,
+  response: decision.response,
+  version: fromVersion + decision.events.length,
+  events: decision.events.map((e, i) => ({ seq: fromVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now })),
+});
 
 /** {@link explainConflict}, which must find an explanation: the game cannot be at the version it did not match. */
 const lostRace = async <R extends JsonValue>(

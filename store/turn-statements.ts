@@ -88,12 +88,14 @@ export const openTurn = async (
 };
 
 /**
- * One statement, atomic on its own: moves the game row from `$2` to its new version and projection
- * (only if it is still at `$2`: a concurrent turn that committed first leaves it unmatched, and a
- * concurrent one still running makes it wait for that one's row lock, then unmatched), and only then
- * appends the events as seq `$2 + 1 …`, their outbox messages and the idempotency record. Answers
- * `committed` = 1, or 0 when the version moved on. A concurrent duplicate of the idempotency record
- * fails it with a unique violation (23505), writing nothing.
+ * One statement, atomic on its own: moves the game row from `$2` to its new version and projection, only
+ * if it is still at `$2` (a concurrent turn that committed first leaves it unmatched; one still running
+ * makes it wait for that one's row lock, then unmatched) and, when `$8` is given, only if it is the game
+ * created at that millisecond (a turn on a game the process holds, store/game-rows.ts HeldGame, read
+ * nothing that would tell another game under a reused id apart); and only then appends the events as
+ * seq `$2 + 1 …`, their outbox messages and the idempotency record. Answers `committed` = 1, or 0 when
+ * the row did not match. A concurrent duplicate of the idempotency record fails it with a unique
+ * violation (23505), writing nothing.
  */
 export const COMMIT_TURN_SQL = `WITH g AS (
    UPDATE games SET
@@ -103,6 +105,7 @@ export const COMMIT_TURN_SQL = `WITH g AS (
      turn_seat = CASE WHEN $7::jsonb ? 'turnSeat' THEN ($7::jsonb->>'turnSeat')::int ELSE turn_seat END,
      deadline_at = CASE WHEN $7::jsonb ? 'deadlineAt' THEN ($7::jsonb->>'deadlineAt')::timestamptz ELSE deadline_at END
    WHERE id = $1::uuid AND version = $2::int
+     AND ($8::timestamptz IS NULL OR (created_at >= $8::timestamptz AND created_at < $8::timestamptz + interval '1 millisecond'))
    RETURNING id
  ), ev AS (
    INSERT INTO game_events (game_id, seq, type, payload, created_at)
@@ -128,6 +131,7 @@ export const commitParams = (
   update: GameUpdate,
   record: { readonly idem: Idempotency; readonly response: JsonValue } | null,
   now: Date,
+  createdAt: Date | null = null,
 ): unknown[] => {
   const messages = outbox.map((m) => {
     const index = m.eventIndex ?? events.length - 1;
@@ -150,6 +154,7 @@ export const commitParams = (
       record ? [{ scope: record.idem.scope, key: record.idem.key, requestHash: record.idem.requestHash, response: record.response }] : [],
     ),
     JSON.stringify(projection),
+    createdAt === null ? null : createdAt.toISOString(),
   ];
 };
 
