@@ -33,11 +33,12 @@ export type TurnServerReply =
   | { readonly kind: 'service'; readonly turn: Latencies; readonly bare: Latencies }
   | { readonly kind: 'bare'; readonly bare: Latencies }
   /**
-   * Microseconds of CPU (user + system) since the process started, the resident set in bytes, and (on
+   * Microseconds of CPU (user + system; `systemMicros` the kernel's share, which on loopback includes the
+   * receiving side's TCP path) since the process started, the resident set in bytes, and (on
    * Postgres) the CPU microseconds of the database backends serving the app's pool (null on PGlite, whose
    * database runs inside `micros`).
    */
-  | { readonly kind: 'cpu'; readonly micros: number; readonly rss: number; readonly dbMicros: number | null }
+  | { readonly kind: 'cpu'; readonly micros: number; readonly systemMicros: number; readonly rss: number; readonly dbMicros: number | null }
   | { readonly kind: 'closed' };
 
 const summarize = (latencies: number[], seconds: number, errors: number): Latencies => {
@@ -189,7 +190,13 @@ const main = async (): Promise<void> => {
         case 'cpu': {
           if (m.profile) await profile(m.profile, backend);
           const u = process.cpuUsage();
-          return send({ kind: 'cpu', micros: u.user + u.system, rss: process.memoryUsage.rss(), dbMicros: await backendMicros(server) });
+          return send({
+            kind: 'cpu',
+            micros: u.user + u.system,
+            systemMicros: u.system,
+            rss: process.memoryUsage.rss(),
+            dbMicros: await backendMicros(server),
+          });
         }
         case 'close':
           if (server.loggedErrors.length) console.error('turn-server: unexpected errors', server.loggedErrors.slice(0, 3));

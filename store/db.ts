@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
 import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
 import { observeAdapter, type SqlObserver } from './sql-observer.js';
+import { pglitePrepared } from './pglite-statements.js';
 
 export const DB_KINDS = ['pglite', 'postgres'] as const;
 /** `pglite`: embedded Postgres in this process (default). `postgres`: a server reached through `DATABASE_URL`. */
@@ -138,8 +139,9 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
 
 const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> => {
   // Loaded on demand: PGlite is the local default only, so the Lambda bundles leave it out (scripts/build.ts).
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
-  const pglite = await PGlite.create(dataDir);
+  const [pgliteModule, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
+  const pglite = await pgliteModule.PGlite.create(dataDir);
+  const prepared = pglitePrepared(pglite, pgliteModule);
   const prisma = new PrismaClient({
     adapter: observeAdapter(new PrismaPGlite(pglite), observer),
     transactionOptions: TRANSACTION_OPTIONS.pglite,
@@ -153,9 +155,9 @@ const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> 
     schema: 'public',
     migrations: null,
     transaction: (fn) => prisma.$transaction(fn, TRANSACTION_OPTIONS.pglite),
-    // PGlite has no named statements; its queue runs this between (never inside) other transactions.
-    statement: async <R extends Record<string, unknown>>(_name: string, sql: string, params: readonly unknown[]) =>
-      observed(observer, sql, async () => (await pglite.query<R>(sql, [...params])).rows),
+    // Prepared under its name (store/pglite-statements.ts); like PGlite's query, it waits for (never runs inside) another transaction.
+    statement: async <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) =>
+      observed(observer, sql, () => prepared<R>(name, sql, params)),
     withSession: <T>(fn: (s: SqlSession) => Promise<T>): Promise<T> => {
       const run = queue.then(() => fn(session));
       queue = run.catch(() => undefined);
