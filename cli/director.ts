@@ -4,6 +4,7 @@
  * revoke director (grantDirector), never make an admin. Clubs and events can be made and their director
  * role granted here too, as an admin does through the API (createOrganization, grantDirector(organization:)).
  */
+import { organizationNameProblem } from '../service/organizations.js';
 import { createDb } from '../store/db.js';
 import { findPlayerByHandle } from '../store/players.js';
 import {
@@ -88,6 +89,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const wanted = org ? null : roleFor(args);
   if (!org && !wanted) {
     io.err(USAGE);
+    return 2;
+  }
+  // The API's rule for a new name (service/organizations.ts), so the command line makes no club it would refuse.
+  const badName = org?.kind === 'create' ? organizationNameProblem(org.name) : null;
+  if (badName) {
+    io.err(badName);
     return 2;
   }
   const db = await createDb();

@@ -26,6 +26,10 @@ export { ORGANIZATION_KINDS, type OrganizationKind, type OrganizationRow } from 
 
 export const MAX_ORGANIZATION_NAME_LENGTH = 100;
 
+/** Why `name` (trimmed already) cannot name a club or an event, or null when it can; `arbiter director create` asks too. */
+export const organizationNameProblem = (name: string): string | null =>
+  name === '' || name.length > MAX_ORGANIZATION_NAME_LENGTH ? `name must be 1–${MAX_ORGANIZATION_NAME_LENGTH} characters.` : null;
+
 const notFound = (id: string, field: string) =>
   fail('ORGANIZATION_NOT_FOUND', `No club or event has the id "${id}".`, { field, organizationId: id });
 
@@ -39,8 +43,8 @@ export async function createOrganization(
   if (!(ORGANIZATION_KINDS as readonly string[]).includes(input.kind))
     return fail('BAD_INPUT', `kind must be club or event, not "${input.kind}".`, { field: 'kind' });
   const name = input.name.trim();
-  if (name === '' || name.length > MAX_ORGANIZATION_NAME_LENGTH)
-    return fail('BAD_INPUT', `name must be 1–${MAX_ORGANIZATION_NAME_LENGTH} characters.`, { field: 'name' });
+  const problem = organizationNameProblem(name);
+  if (problem) return fail('BAD_INPUT', problem, { field: 'name' });
   const made = await insertOrganization(deps.db.prisma, { kind: input.kind as OrganizationKind, name, createdBy: adminId });
   return made ? ok(made) : fail('ORGANIZATION_EXISTS', `A ${input.kind} named "${name}" exists already.`, { field: 'name' });
 }

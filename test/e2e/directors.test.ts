@@ -4,21 +4,9 @@
  * the rules allow and attributed in the log, replacing what the automatic ruling applied; REST routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { setRole } from '../../store/roles.js';
-import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import {
-  asGame,
-  CREATE_GAME,
-  ERROR_FIELDS,
-  freshKey,
-  graphql,
-  readGame,
-  registerPlayer,
-  submit,
-  type GameOrError,
-  type Player,
-} from './client.js';
+import { STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { ERROR_FIELDS, freshKey, graphql, type Player } from './client.js';
+import { closeSuite, createApiKey, createGameAs, exchangeFirst, giveRole, mutate, openSuite, registerPlayers } from './fixture.js';
 
 const DISPUTE = `number status appealedBySeat appealedAtVersion
   ruling { code verdict explanation directorId version scoreChanges { seat points } citations { source rule } }`;
@@ -53,36 +41,20 @@ describe.each(STORE_TARGETS)('directors on $kind', (target) => {
   let b: Player;
   let dir: Player;
   let admin: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-directors-seed-${++n}-0123456789abcdef`);
-    [a, b, dir, admin] = [
-      await registerPlayer(api, 'ann'),
-      await registerPlayer(api, 'ben'),
-      await registerPlayer(api, 'dee'),
-      await registerPlayer(api, 'eve'),
-    ];
+    api = await openSuite(target, 'e2e-directors-seed');
+    [a, b, dir, admin] = await registerPlayers(api, 'ann', 'ben', 'dee', 'eve');
     // The bootstrap `arbiter director grant eve --admin` does: an admin is made on the database, never through the API.
-    await setRole(api.app.services.db.prisma, admin.handle, 'admin');
+    await giveRole(api, admin, 'admin');
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
-  const call = async (p: Player, op: string, query: string, input: Record<string, unknown>) =>
-    (await graphql<After>(api, op, query, { input: { idempotencyKey: freshKey(), ...input } }, p.token)) as After;
+  const call = (p: Player, op: string, query: string, input: Record<string, unknown>) => mutate<After>(api, p, op, query, input);
 
   /** An NSA_2008 game where the first mover exchanged and was given a 30-point overtime penalty (dispute 1). */
   const penalised = async () => {
-    const g = asGame(
-      await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle, preset: 'NSA_2008' } }, a.token),
-    );
-    const [mover, other] = g.whoseTurn === g.mySeat ? [a, b] : [b, a];
-    const seen = await readGame(api, mover, g.id);
-    const tiles = seen.myRack!.replace(/\[[^\]]+\]/g, '').slice(0, 2);
-    const after = asGame(await submit(api, mover, g.id, seen.version, { exchange: { tiles } }));
+    const g = await createGameAs(api, a, { opponent: b.handle, preset: 'NSA_2008' });
+    const { mover, other, seen, after } = await exchangeFirst(api, g, a, b);
     const filed = await call(other, 'fileDispute', FILE, {
       gameId: g.id,
       expectedVersion: after.version,
@@ -157,13 +129,7 @@ describe.each(STORE_TARGETS)('directors on $kind', (target) => {
   it('a director’s API key needs the scope disputes:rule to rule', async () => {
     const { id, version } = await penalised();
     await graphql(api, 'grantDirector', GRANT, { h: dir.handle }, admin.token);
-    const { key } = await graphql<{ key: string }>(
-      api,
-      'createApiKey',
-      'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { ... on NewApiKey { key } } }',
-      { input: { name: 'plays-only', scopes: ['games:play'] } },
-      dir.token,
-    );
+    const { key } = await createApiKey(api, dir, 'plays-only', ['games:play']);
     const ruling = { remedy: 'NO_PENALTY', note: 'no' };
     const refused = await call({ ...dir, token: key }, 'ruleOnDispute', RULE, { gameId: id, dispute: 1, expectedVersion: version, ruling });
     expect(refused).toMatchObject({ code: 'FORBIDDEN' });

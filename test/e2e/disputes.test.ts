@@ -5,22 +5,9 @@
  * dispute leave exactly one winner, retries are idempotent, the webhooks are written, REST files and lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import {
-  asGame,
-  CREATE_GAME,
-  ERROR_FIELDS,
-  freshKey,
-  graphql,
-  readGame,
-  registerPlayer,
-  submit,
-  type ErrorResult,
-  type GameOrError,
-  type GameView,
-  type Player,
-} from './client.js';
+import { STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { ERROR_FIELDS, freshKey, graphql, readGame, submit, type ErrorResult, type GameView, type Player } from './client.js';
+import { closeSuite, createGameAs, exchangeFirst, openSuite, registerPlayers } from './fixture.js';
 
 const DISPUTE_FIELDS = `number kind status filedAtVersion concernsVersion disputedSeat claimantSeat note
   facts { name value source version hidden }
@@ -66,16 +53,11 @@ describe.each(STORE_TARGETS)('disputes on a stored game on $kind', (target) => {
   let a: Player;
   let b: Player;
   let c: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-disputes-seed-${++n}-0123456789abcdef`);
-    [a, b, c] = [await registerPlayer(api, 'ann'), await registerPlayer(api, 'ben'), await registerPlayer(api, 'cat')];
+    api = await openSuite(target, 'e2e-disputes-seed');
+    [a, b, c] = await registerPlayers(api, 'ann', 'ben', 'cat');
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
   /** fileDispute with the game, version and key beside the claim (kind, concerns, facts …), as the input nests them. */
   const file = async (p: Player, { gameId, expectedVersion, idempotencyKey = freshKey(), ...dispute }: Record<string, unknown>) =>
@@ -89,13 +71,8 @@ describe.each(STORE_TARGETS)('disputes on a stored game on $kind', (target) => {
 
   /** A new NSA_2008 game where the first mover exchanged two tiles: the game, the mover, the other, the exchange's version. */
   const afterExchange = async () => {
-    const g = asGame(
-      await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: b.handle, preset: 'NSA_2008' } }, a.token),
-    );
-    const [mover, other] = g.whoseTurn === g.mySeat ? [a, b] : [b, a];
-    const seen = await readGame(api, mover, g.id);
-    const tiles = seen.myRack!.replace(/\[[^\]]+\]/g, '').slice(0, 2);
-    const after = asGame(await submit(api, mover, g.id, seen.version, { exchange: { tiles } }));
+    const g = await createGameAs(api, a, { opponent: b.handle, preset: 'NSA_2008' });
+    const { mover, other, seen, after } = await exchangeFirst(api, g, a, b);
     return { game: after, mover, other, exchangeVersion: seen.version + 1, moverSeat: seen.mySeat! };
   };
 

@@ -5,10 +5,9 @@
  * organization in the log), while a global director rules anywhere; the refusals name why. REST routes too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { setRole } from '../../store/roles.js';
-import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { asGame, ERROR_FIELDS, freshKey, graphql, readGame, registerPlayer, submit, type Player } from './client.js';
+import { STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { ERROR_FIELDS, graphql, type Player } from './client.js';
+import { closeSuite, exchangeFirst, giveRole, mutate, openSuite, registerPlayers } from './fixture.js';
 
 const ORG = `id kind name directors`;
 const CREATE_ORG = `mutation($input: CreateOrganizationInput!) { createOrganization(input: $input) { __typename ... on Organization { ${ORG} } ${ERROR_FIELDS} } }`;
@@ -55,27 +54,14 @@ describe.each(STORE_TARGETS)('directors per club or event on $kind', (target) =>
   let ann: Player, ben: Player, dee: Player, fay: Player, gus: Player, admin: Player;
   let club: Org;
   let event: Org;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-orgs-seed-${++n}-0123456789abcdef`);
-    [ann, ben, dee, fay, gus, admin] = [
-      await registerPlayer(api, 'ann'),
-      await registerPlayer(api, 'ben'),
-      await registerPlayer(api, 'dee'),
-      await registerPlayer(api, 'fay'),
-      await registerPlayer(api, 'gus'),
-      await registerPlayer(api, 'eve'),
-    ];
-    await setRole(api.app.services.db.prisma, admin.handle, 'admin');
+    api = await openSuite(target, 'e2e-orgs-seed');
+    [ann, ben, dee, fay, gus, admin] = await registerPlayers(api, 'ann', 'ben', 'dee', 'fay', 'gus', 'eve');
+    await giveRole(api, admin, 'admin');
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
-  const call = async (p: Player, op: string, query: string, input: Record<string, unknown>) =>
-    (await graphql<After>(api, op, query, { input: { idempotencyKey: freshKey(), ...input } }, p.token)) as After;
+  const call = (p: Player, op: string, query: string, input: Record<string, unknown>) => mutate<After>(api, p, op, query, input);
 
   /** A game (under `organization`, if given) where the first mover exchanged and was penalised 30 for overtime, then appealed (dispute 1, APPEALED). */
   const appealedGame = async (organization?: string) => {
@@ -87,10 +73,7 @@ describe.each(STORE_TARGETS)('directors per club or event on $kind', (target) =>
       ann.token,
     );
     expect(g.__typename).toBe('Game');
-    const [mover, other] = g.whoseTurn === g.mySeat ? [ann, ben] : [ben, ann];
-    const seen = await readGame(api, mover, g.id);
-    const tiles = seen.myRack!.replace(/\[[^\]]+\]/g, '').slice(0, 2);
-    const after = asGame(await submit(api, mover, g.id, seen.version, { exchange: { tiles } }));
+    const { mover, other, seen, after } = await exchangeFirst(api, g, ann, ben);
     const filed = await call(other, 'fileDispute', FILE, {
       gameId: g.id,
       expectedVersion: after.version,
@@ -176,7 +159,7 @@ describe.each(STORE_TARGETS)('directors per club or event on $kind', (target) =>
       details: { reason: 'GAME_HAS_NO_ORGANIZATION' },
     });
     // A global director (and an admin) still rules anywhere, attributed without an organization.
-    await setRole(api.app.services.db.prisma, gus.handle, 'director');
+    await giveRole(api, gus, 'director');
     expect((await rule(gus, plain.game.id, plain.version)).dispute.ruling).toMatchObject({ directorId: gus.id });
     const payload = (
       await api.app.services.db.prisma.gameEvent.findFirstOrThrow({

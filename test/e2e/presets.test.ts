@@ -12,24 +12,9 @@ import { isGameEventType } from '../../engine/game/events.js';
 import { verifyDraws } from '../../engine/game/verify.js';
 import { parseGcg } from '../../engine/gcg/parse.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import {
-  act,
-  asGame,
-  CREATE_GAME,
-  findPlay,
-  GAME_RECORD,
-  graphql,
-  rackPoints,
-  readGame,
-  refused,
-  registerPlayer,
-  type Action,
-  type GameOrError,
-  type GameView,
-  type Player,
-} from './client.js';
+import { LEXICONS, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, findPlay, GAME_RECORD, graphql, rackPoints, readGame, refused, type Action, type GameView, type Player } from './client.js';
+import { closeSuite, createGameAs, openSuite, registerPlayers } from './fixture.js';
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');
@@ -41,23 +26,15 @@ const sorted = (rack: string) => [...rack].sort().join('');
 
 describe.each(STORE_TARGETS)('complete games under each preset on $kind', (target) => {
   let api: TestApi;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-preset-seed-${target.kind}-${++n}-0123456789abcdef`);
+    api = await openSuite(target, `e2e-preset-seed-${target.kind}`);
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
   const newGame = async (preset: string): Promise<{ a: Player; b: Player; id: string; start: GameView }> => {
     const tag = preset.toLowerCase();
-    const a = await registerPlayer(api, `a-${tag}`);
-    const b = await registerPlayer(api, `b-${tag}`);
-    const start = asGame(
-      await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { ruleSet: preset, opponent: b.handle } }, a.token),
-    );
+    const [a, b] = await registerPlayers(api, `a-${tag}`, `b-${tag}`);
+    const start = await createGameAs(api, a, { ruleSet: preset, opponent: b.handle });
     expect(start).toMatchObject({
       status: 'playing',
       mySeat: 0,

@@ -6,10 +6,11 @@
  * own turns; after the game anybody may; the sweep plays a robot move whose wake-up was lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame as createGameService, setBagSeedSourceForTests } from '../../service/game-create.js';
+import { createGame as createGameService } from '../../service/game-create.js';
 import { DEFAULT_RATE_LIMITS } from '../../service/rate-limits.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { asGame, CREATE_GAME, graphql, readGame, registerPlayer, submit, type GameOrError, type GameView, type Player } from './client.js';
+import { asGame, graphql, readGame, registerPlayer, submit, type GameView, type Player } from './client.js';
+import { closeSuite, createGameAs, openSuite, registerPlayers } from './fixture.js';
 
 const ANALYZE = `query($input: AnalyzePositionInput!) { analyzePosition(input: $input) { __typename
   ... on PositionAnalysis { cgp moveCount playedKnown equityLost moves { rank kind notation score leave equity tilesPlayed } played { rank notation score equity } }
@@ -49,19 +50,13 @@ describe.each(STORE_TARGETS)('robot seats and analysis on $kind', (target) => {
   let api: TestApi;
   let ann: Player;
   let ben: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-robots-seed-${++n}-0123456789abcdef`);
-    [ann, ben] = [await registerPlayer(api, 'ann'), await registerPlayer(api, 'ben')];
+    api = await openSuite(target, 'e2e-robots-seed');
+    [ann, ben] = await registerPlayers(api, 'ann', 'ben');
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
-  const create = async (p: Player, input: Record<string, unknown>) =>
-    asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, p.token));
+  const create = (p: Player, input: Record<string, unknown>) => createGameAs(api, p, input);
   const analyze = (p: Player, input: Record<string, unknown>) => graphql<Analysis>(api, 'analyzePosition', ANALYZE, { input }, p.token);
   const settle = () => api.app.robots!.idle();
 

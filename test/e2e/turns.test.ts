@@ -4,12 +4,10 @@
  * writes — over HTTP (`yoga.fetch`), on PGlite and on Postgres.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
   act,
   asGame,
-  CREATE_GAME,
   READ_ERROR_FIELDS,
   freshKey,
   GAME_FIELDS,
@@ -22,6 +20,7 @@ import {
   type GameOrError,
   type Player,
 } from './client.js';
+import { closeSuite, createGameAs, openSuite, registerPlayers } from './fixture.js';
 
 const MY_GAMES = `query($first: Int, $after: String) { myGames(first: $first, after: $after) { edges { cursor node { id isMyTurn status } } pageInfo { hasNextPage endCursor } } }`;
 
@@ -30,19 +29,13 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
   let a: Player;
   let b: Player;
   let c: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `e2e-turns-seed-${++n}-0123456789abcdef`);
-    [a, b, c] = [await registerPlayer(api, 'ann'), await registerPlayer(api, 'ben'), await registerPlayer(api, 'cat')];
+    api = await openSuite(target, 'e2e-turns-seed');
+    [a, b, c] = await registerPlayers(api, 'ann', 'ben', 'cat');
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
-  const create = async (creator: Player, input: Record<string, unknown>) =>
-    asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
+  const create = (creator: Player, input: Record<string, unknown>) => createGameAs(api, creator, input);
   const eventCount = (gameId: string) => api.app.services.db.prisma.gameEvent.count({ where: { gameId } });
 
   it('N concurrent submissions at the same version: exactly one turn is appended, the others are STALE_VERSION', async () => {

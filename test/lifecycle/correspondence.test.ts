@@ -6,9 +6,9 @@
  * log (`at` stamps) and in the outbox rows the turns wrote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
-import { LEXICONS, openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, asGame, CREATE_GAME, findPlay, graphql, readGame, type GameOrError, type Player } from '../e2e/client.js';
+import { LEXICONS, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, findPlay, graphql, readGame, type Player } from '../e2e/client.js';
+import { closeSuite, createGameAs, openSuite } from '../e2e/fixture.js';
 import { botPlayer } from './fixture.js';
 
 const MIN = 60_000;
@@ -70,20 +70,14 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
   let api: TestApi;
   let a: Player;
   let b: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `lifecycle-seed-${target.kind}-${++n}-0123456789abcdef`);
+    api = await openSuite(target, `lifecycle-seed-${target.kind}`);
     [a, b] = [await botPlayer(api, 'amy'), await botPlayer(api, 'bob')];
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
   const prisma = () => api.app.services.db.prisma;
-  const create = async (creator: Player, input: Record<string, unknown>) =>
-    asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input }, creator.token));
+  const create = (creator: Player, input: Record<string, unknown>) => createGameAs(api, creator, input);
   const clock = async (p: Player, id: string): Promise<Clocked> => graphql<Clocked>(api, 'game', GAME_CLOCK, { id }, p.token);
   const call = (field: string, doc: string, p: Player, vars: Record<string, unknown>) => graphql<Clocked>(api, field, doc, vars, p.token);
   const events = async (gameId: string) =>

@@ -6,23 +6,10 @@
  * the time stopped, and the pause allowance is untouched. Every time is worked out by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { sweepDeadlines } from '../../service/lifecycle.js';
-import { setRole } from '../../store/roles.js';
-import { LEXICONS, openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import {
-  act,
-  asGame,
-  CREATE_GAME,
-  ERROR_FIELDS,
-  findPlay,
-  freshKey,
-  graphql,
-  readGame,
-  registerPlayer,
-  type GameOrError,
-  type Player,
-} from '../e2e/client.js';
+import { LEXICONS, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, ERROR_FIELDS, findPlay, graphql, readGame, type Player } from '../e2e/client.js';
+import { closeSuite, createApiKey, createGameAs, giveRole, mutate, openSuite, registerPlayers } from '../e2e/fixture.js';
 import { botPlayer } from './fixture.js';
 
 const MIN = 60_000;
@@ -66,25 +53,15 @@ describe.each(STORE_TARGETS)('an open dispute stops the correspondence clock on 
   let a: Player;
   let b: Player;
   let dir: Player;
-  let n = 0;
   beforeAll(async () => {
-    api = await openTestApi(target);
-    setBagSeedSourceForTests(() => `dispute-clock-seed-${target.kind}-${++n}-0123456789abcdef`);
+    api = await openSuite(target, `dispute-clock-seed-${target.kind}`);
     [a, b] = [await botPlayer(api, 'amy'), await botPlayer(api, 'bob')];
     // A director acting through an API key with disputes:rule (keys do not expire while the test moves the clock).
-    const d = await registerPlayer(api, 'dee');
-    await setRole(api.app.services.db.prisma, d.handle, 'director');
-    const r = await api.gql(
-      `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { ... on NewApiKey { key } } }`,
-      { input: { name: 'director desk', scopes: ['games:read', 'disputes:rule'] } },
-      d.token,
-    );
-    dir = { ...d, token: r.body.data?.['createApiKey'].key as string };
+    const [d] = await registerPlayers(api, 'dee');
+    await giveRole(api, d, 'director');
+    dir = { ...d, token: (await createApiKey(api, d, 'director desk', ['games:read', 'disputes:rule'])).key };
   });
-  afterAll(async () => {
-    setBagSeedSourceForTests(null);
-    await api?.close();
-  });
+  afterAll(() => closeSuite(api));
 
   const clock = (p: Player, id: string) => graphql<Clocked>(api, 'game', GAME_CLOCK, { id }, p.token);
   const sweep = (when: number) => sweepDeadlines({ db: api.app.services.db, now: () => at(when) });
@@ -93,15 +70,11 @@ describe.each(STORE_TARGETS)('an open dispute stops the correspondence clock on 
 
   it('no deadline while a director is awaited; the ruling restarts the clock later by the time stopped', async () => {
     api.setNow(at(0));
-    const g = asGame(
-      await graphql<GameOrError>(
-        api,
-        'createGame',
-        CREATE_GAME,
-        { input: { opponent: b.handle, preset: 'NSA_2008', timeControl: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 600 } } },
-        a.token,
-      ),
-    );
+    const g = await createGameAs(api, a, {
+      opponent: b.handle,
+      preset: 'NSA_2008',
+      timeControl: { kind: 'correspondence', turnSeconds: 3600, bankSeconds: 600 },
+    });
     // 0:10 Amy plays; Bob's turn from 0:10: deadline 0:10 + 1 h + 600 s = 1:20.
     api.setNow(at(10 * MIN));
     const view = await readGame(api, a, g.id);
@@ -113,20 +86,11 @@ describe.each(STORE_TARGETS)('an open dispute stops the correspondence clock on 
 
     // 0:20 Bob says Amy drew 2 s after pressing the clock: NSA_2008 leaves that to a director (OPEN).
     api.setNow(at(20 * MIN));
-    const filed = (await graphql<Filed>(
-      api,
-      'fileDispute',
-      FILE,
-      {
-        input: {
-          gameId: g.id,
-          expectedVersion: played.version,
-          idempotencyKey: freshKey(),
-          dispute: { kind: 'fast-bagging', concerns: view.version + 1, facts: { secondsBeforeDraw: 2 } },
-        },
-      },
-      b.token,
-    )) as Filed;
+    const filed = await mutate<Filed>(api, b, 'fileDispute', FILE, {
+      gameId: g.id,
+      expectedVersion: played.version,
+      dispute: { kind: 'fast-bagging', concerns: view.version + 1, facts: { secondsBeforeDraw: 2 } },
+    });
     expect(filed.dispute).toMatchObject({ number: 1, status: 'OPEN' });
     const stopped = await clock(a, g.id);
     expect(stopped).toMatchObject({
@@ -147,21 +111,12 @@ describe.each(STORE_TARGETS)('an open dispute stops the correspondence clock on 
 
     // 6:00 the director dismisses it: 5:40 stopped, so Bob's turn starts at 5:50 and his deadline is 7:00.
     api.setNow(at(6 * HOUR));
-    const ruled = (await graphql<Filed>(
-      api,
-      'ruleOnDispute',
-      RULE,
-      {
-        input: {
-          gameId: g.id,
-          dispute: 1,
-          expectedVersion: filed.game.version,
-          idempotencyKey: freshKey(),
-          ruling: { remedy: 'NO_PENALTY', note: 'The draw was not early enough to matter.' },
-        },
-      },
-      dir.token,
-    )) as Filed;
+    const ruled = await mutate<Filed>(api, dir, 'ruleOnDispute', RULE, {
+      gameId: g.id,
+      dispute: 1,
+      expectedVersion: filed.game.version,
+      ruling: { remedy: 'NO_PENALTY', note: 'The draw was not early enough to matter.' },
+    });
     expect(ruled.dispute).toMatchObject({ status: 'RULED', ruling: { code: 'NO_PENALTY', directorId: dir.id } });
     expect(await clock(a, g.id)).toMatchObject({
       deadline: iso(7 * HOUR),

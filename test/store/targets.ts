@@ -53,6 +53,8 @@ export interface TestDb {
   readonly reopen: (options?: Omit<CreateDbOptions, 'databaseUrl' | 'dataDir'>) => Promise<Db>;
   /** Closes the handle and drops the schema. */
   readonly drop: () => Promise<void>;
+  /** Postgres only: the URL (with `?schema=`) a separate program opens this database with, as `DATABASE_URL`. */
+  readonly databaseUrl?: string;
 }
 
 /** A fresh, empty database on `target` (migrated unless `migrate: false`). */
@@ -79,6 +81,7 @@ export const openTestDb = async (target: StoreTarget, options: Omit<CreateDbOpti
   const db = await open(options);
   return {
     db,
+    databaseUrl,
     reopen: (o = {}) => open(o),
     drop: async () => {
       await Promise.all(opened.map((d) => d.close()));
