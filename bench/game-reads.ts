@@ -6,7 +6,8 @@
  * - fresh process: getGame on a database handle that knows nothing (its one statement reads the whole log);
  * - known, nothing new: getGame in the process that played the turns (the statement reads no event);
  * - known, after the other process's turn: each read follows a turn another handle committed (one event read).
- * `npx tsx bench/game-reads.ts [postgres|pglite]` prints the figures (standalone: not part of bench/run.ts).
+ * The first three are interleaved read by read. `npx tsx bench/game-reads.ts [postgres|pglite]` prints the figures
+ * (standalone: not part of bench/run.ts; `BENCH_READ_TURNS`, `BENCH_READS` change the sizes).
  */
 import { randomUUID } from 'node:crypto';
 import { getGame, snapshotOf } from '../service/game-reads.js';
@@ -77,9 +78,15 @@ export async function main(backend: BenchBackend): Promise<void> {
     };
     // Warm-up: the statements' plans, the JIT.
     for (let i = 0; i < 10; i++) await Promise.all([full(), read(deps), read({ ...deps, db: { ...deps.db } })]);
-    const before = await timeEach(READS, full);
-    const fresh = await timeEach(READS, () => read({ ...deps, db: { ...deps.db } }));
-    const known = await timeEach(READS, () => read(deps));
+    // Interleaved, so that the machine's drift (a shared 2-core box) falls on all three alike.
+    const before: number[] = [];
+    const fresh: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      before.push(...(await timeEach(1, full)));
+      fresh.push(...(await timeEach(1, () => read({ ...deps, db: { ...deps.db } }))));
+      known.push(...(await timeEach(1, () => read(deps))));
+    }
     // Another process (another handle: another cache) plays a turn before each read of this one.
     const other = { ...deps, db: { ...deps.db } };
     const afterOther = await timeEach(
