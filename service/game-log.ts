@@ -1,6 +1,6 @@
 import type { Layout } from '../engine/board.js';
 import type { RuleError } from '../engine/errors.js';
-import { replay } from '../engine/game/apply.js';
+import { apply, replay } from '../engine/game/apply.js';
 import { isGameEventType, type GameEvent, type Seat, type TimeControl } from '../engine/game/events.js';
 import type { GameState } from '../engine/game/state.js';
 import { ok, type Result } from '../engine/result.js';
@@ -44,6 +44,17 @@ export const fold = (events: readonly GameEvent[]): GameState => {
   const r = replay(events);
   if (!r.ok) throw new Error(`stored game log does not replay at event ${r.error.index}: ${r.error.code} ${r.error.message}`);
   return r.value;
+};
+
+/** `state` with `events` applied, as {@link fold} would have reached it from the start (service/log-cache.ts). */
+export const foldOn = (state: GameState, events: readonly GameEvent[]): GameState => {
+  let s = state;
+  for (const e of events) {
+    const r = apply(s, e);
+    if (!r.ok) throw new Error(`stored game log does not apply on its known prefix: ${r.error.code} ${r.error.message}`);
+    s = r.value;
+  }
+  return s;
 };
 
 /** The engine log and seats of a game, for the record export (no secrets: the seed is only in game_secrets). */

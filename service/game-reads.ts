@@ -6,11 +6,13 @@ import { recordableMoves } from '../engine/game/recorded.js';
 import { spectatorView, viewFor, type ActionKind, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
 import { ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
-import { loadGame, type GameRow, type StoredEvent } from '../store/games.js';
-import { gamesOfPlayer, seatsOf, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
-import type { ServiceDeps } from './context.js';
-import { fail } from './game-errors.js';
-import { engineEvents, fold, proposalOf } from './game-log.js';
+import type { GameRow, StoredEvent } from '../store/games.js';
+import { readGameTails } from '../store/read-statements.js';
+import { gamesOfPlayer, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
+import type { Db, ServiceDeps } from './context.js';
+import { fail, gameNotFound } from './game-errors.js';
+import { engineEvents, fold, foldOn, proposalOf } from './game-log.js';
+import { forgetLog, knownLog, rememberRead } from './log-cache.js';
 import type { GameRowStatus } from './game-projection.js';
 import { cursorCodec, type Page } from './paging.js';
 
@@ -75,10 +77,48 @@ export const seatOf = (seats: readonly SeatHolder[], playerId: string | null): S
   return s ? (s.seat as Seat) : null;
 };
 
+/** A game as read now: its row, seats, whole log and the log's fold (null while the game is open). */
+interface CurrentGame {
+  readonly game: GameRow;
+  readonly seats: readonly SeatHolder[];
+  readonly stored: readonly StoredEvent[];
+  readonly state: GameState | null;
+  /** The state at the version this process knew before the read, if the read used it. */
+  readonly known: { readonly version: number; readonly state: GameState } | null;
+}
+
+/**
+ * The games `gameIds` (uuids) as they are now, in one statement that reads, of each log, only the events
+ * after the version this process knows (service/log-cache.ts; all of it when it knows none, or when the
+ * row is not the game it knew), then folds only those onto the known state and remembers the result. In
+ * `gameIds`' order; a game not found is left out.
+ */
+const readCurrent = async (db: Db, gameIds: readonly string[]): Promise<CurrentGame[]> => {
+  // Keyed as the database spells the ids (lower case), which is how the rows come back.
+  const ids = gameIds.map((id) => id.toLowerCase());
+  const known = new Map(ids.map((id) => [id, knownLog(db, id, Number.MAX_SAFE_INTEGER)] as const));
+  const tails = await readGameTails(
+    db,
+    ids.map((id) => {
+      const k = known.get(id);
+      return k ? { id, version: k.version, createdAt: k.createdAt } : { id, version: 0, createdAt: null };
+    }),
+  );
+  return tails.map(({ game, seats, after, events }) => {
+    const k = after > 0 ? known.get(game.id)! : null;
+    if (!k && known.get(game.id)) forgetLog(db, game.id);
+    const stored = k ? (events.length ? [...k.stored, ...events] : k.stored) : events;
+    const engine = engineEvents(k ? events : stored);
+    const state = k ? foldOn(k.state, engine) : engine.length ? fold(engine) : null;
+    if (state) rememberRead(db, game.id, { createdAt: game.createdAt.getTime(), version: game.version, stored, state });
+    return { game, seats, stored, state, known: k ? { version: k.version, state: k.state } : null };
+  });
+};
+
 /**
  * The game `gameId` as `viewerId` sees it (null = anonymous spectator): their own rack if seated,
  * never the other's. `atVersion` shows it as it was after that many events (an idempotent retry
- * answers with the view it first answered with).
+ * answers with the view it first answered with). One statement (see {@link readCurrent}).
  */
 export async function getGame(
   deps: ServiceDeps,
@@ -86,15 +126,13 @@ export async function getGame(
   gameId: string,
   options: { readonly atVersion?: number; readonly deadlineAt?: Date | null } = {},
 ): Promise<Result<GameSnapshot, RuleError>> {
-  const loaded = await loadGame(deps.db.prisma, gameId);
-  if (!loaded.ok) return loaded;
-  const { game } = loaded.value;
-  const seats = await seatsOf(deps.db.prisma, game.id);
+  const [read] = await readCurrent(deps.db, [gameId]);
+  if (!read) return gameNotFound(gameId);
+  const { game, seats } = read;
   const version = options.atVersion === undefined ? game.version : Math.min(options.atVersion, game.version);
-  const stored = loaded.value.events.slice(0, version);
-  const events = engineEvents(stored);
-  const state = events.length ? fold(events) : null;
   const current = version === game.version;
+  const stored = current ? read.stored : read.stored.slice(0, version);
+  const state = current ? read.state : stateAt(read, stored, version);
   const deadlineAt =
     options.deadlineAt !== undefined
       ? options.deadlineAt
@@ -105,6 +143,13 @@ export async function getGame(
           : null;
   return ok(snapshotOf(game, seats, stored, state, viewerId, version, deadlineAt, deps.now()));
 }
+
+/** The state at an earlier `version` (its log `stored`): the known one if it is that version, else folded from the start. */
+const stateAt = (read: CurrentGame, stored: readonly StoredEvent[], version: number): GameState | null => {
+  if (read.known?.version === version) return read.known.state;
+  const events = engineEvents(stored);
+  return events.length ? fold(events) : null;
+};
 
 /**
  * The game at `version` as `viewerId` sees it (their seat's view, or a spectator's): `stored` is its log
@@ -221,11 +266,15 @@ export async function myGames(
       });
     start = at + 1;
   }
+  // The page's games in one statement, each log read only past what this process knows (readCurrent).
   const slice = unique.slice(start, start + first);
-  const edges: { cursor: string; node: GameSnapshot }[] = [];
-  for (const r of slice) {
-    const g = await getGame(deps, playerId, r.gameId);
-    if (g.ok) edges.push({ cursor: cursorOf(r.gameId), node: g.value });
-  }
+  const games = await readCurrent(
+    deps.db,
+    slice.map((r) => r.gameId),
+  );
+  const edges = games.map(({ game, seats, stored, state }) => ({
+    cursor: cursorOf(game.id),
+    node: snapshotOf(game, seats, stored, state, playerId, game.version, game.deadlineAt, deps.now()),
+  }));
   return ok({ edges, hasNextPage: start + first < unique.length, hasPreviousPage: start > 0, totalCount: unique.length });
 }

@@ -3,10 +3,10 @@ import type { Db } from '../store/db.js';
 import type { HeldGame, StoredEvent } from '../store/games.js';
 
 /**
- * The log and folded state of games this process just committed a command on (issue #17): a game's log
- * is append-only and a turn is version-checked, so the events up to a version never change, and the next
- * command on the game reads only the events after it (store/games.ts runTurn `knownVersion`) instead of
- * reading, parsing and folding the whole log again. Entries are per database handle, bounded, and short-
+ * The log and folded state of games this process just committed a command on or read (issue #17): a
+ * game's log is append-only and a turn is version-checked, so the events up to a version never change, and
+ * the next command on the game reads only the events after it (store/games.ts runTurn `knownVersion`), as
+ * does the next read (service/game-reads.ts), instead of reading, parsing and folding the whole log again. Entries are per database handle, bounded, and short-
  * lived (a correspondence move rarely comes back to the same process; a robot's reply or a burst does),
  * which also bounds what a restored database backup could leave behind. Process memory only: the state
  * holds the racks and the bag, and `held` the bag seed, like any command in progress.
@@ -65,4 +65,18 @@ export const rememberLog = (db: Db, gameId: string, log: Omit<KnownLog, 'at'>, n
   c.delete(gameId);
   c.set(gameId, { ...log, at: now });
   if (c.size > MAX_GAMES) c.delete(c.keys().next().value!);
+};
+
+/**
+ * Keeps the log and state a read just brought up to date (service/game-reads.ts), never with a held row:
+ * a read does not load the secret. A turn of this process that committed past the read meanwhile, or
+ * holds the game at that very version, keeps its entry (its row and secret spare its next read).
+ */
+export const rememberRead = (db: Db, gameId: string, log: Omit<KnownLog, 'at' | 'held'>, now = Date.now()): void => {
+  const k = cacheOf(db).get(gameId);
+  if (k && k.createdAt === log.createdAt && k.version >= log.version) {
+    if (k.version === log.version) rememberLog(db, gameId, k, now);
+    return;
+  }
+  rememberLog(db, gameId, { ...log, held: null }, now);
 };

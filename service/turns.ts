@@ -15,7 +15,7 @@ import { seatsOf, type SeatHolder } from '../store/seats.js';
 import type { Db, ServiceDeps } from './context.js';
 import { startProposed } from './game-create.js';
 import { fail, gameNotFound } from './game-errors.js';
-import { engineEvents, fold, toStored } from './game-log.js';
+import { engineEvents, fold, foldOn, toStored } from './game-log.js';
 import { forgetLog, knownLog, releaseHeld, rememberLog, type KnownLog } from './log-cache.js';
 import { outboxFor, projection } from './game-projection.js';
 import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
@@ -340,17 +340,6 @@ async function runGameCommandOnce(
 
 /** A known log whose game row is not the game's (an id reused after a reset): read the whole log instead. */
 const OTHER_LOG = 'KNOWN_LOG_MISMATCH';
-
-/** `state` with `events` applied, as {@link fold} would have reached it from the start. */
-const foldOn = (state: GameState, events: readonly GameEvent[]): GameState => {
-  let s = state;
-  for (const e of events) {
-    const r = apply(s, e);
-    if (!r.ok) throw new Error(`stored game log does not apply on its known prefix: ${r.error.code} ${r.error.message}`);
-    s = r.value;
-  }
-  return s;
-};
 
 /** What a command just committed, to answer from without reading the game again. */
 export interface AfterTurn {

@@ -25,6 +25,20 @@ export const rowOf = <T>(json: Record<string, unknown>): T => {
   return row as T;
 };
 
+/** Seats with their players, as the statements aggregate them (`jsonb_agg` of `{ seat, player }`). */
+export const seatsOfJson = (v: unknown): SeatHolder[] =>
+  (jsonOf(v) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({
+    seat: x.seat,
+    player: x.player === null ? null : rowOf<Player>(x.player),
+  }));
+
+/** Events as the statements aggregate them (`jsonb_agg` of `{ seq, type, payload, createdAt }`). */
+export const eventsOfJson = (v: unknown): StoredEvent[] =>
+  (jsonOf(v) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({
+    ...e,
+    createdAt: new Date(e.createdAt),
+  }));
+
 type OpenedTurn =
   | { readonly kind: 'prior'; readonly prior: { readonly requestHash: string; readonly response: unknown } }
   | { readonly kind: 'stale' }
@@ -76,15 +90,13 @@ export const openTurn = async (
   const game = jsonOf(r.game) as Record<string, unknown> | null;
   if (!game) return { kind: 'stale' };
   if (r.bag_seed === null) throw new Error(`game ${gameId} has no secret`);
-  const events = (jsonOf(r.events) as { seq: number; type: string; payload: JsonValue; createdAt: string }[]).map((e) => ({
-    ...e,
-    createdAt: new Date(e.createdAt),
-  }));
-  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({
-    seat: x.seat,
-    player: x.player === null ? null : rowOf<Player>(x.player),
-  }));
-  return { kind: 'read', game: rowOf<GameRow>(game), seats, events, secrets: { bagSeed: r.bag_seed } };
+  return {
+    kind: 'read',
+    game: rowOf<GameRow>(game),
+    seats: seatsOfJson(r.seats),
+    events: eventsOfJson(r.events),
+    secrets: { bagSeed: r.bag_seed },
+  };
 };
 
 /**
