@@ -116,7 +116,7 @@ const coldStartNotes = (built: readonly BundleResult[], overhead: number): strin
   ];
   if (overhead > COLD_START_TARGET_MS)
     notes.push(
-      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms. What is left (--cpu-prof of one cold child): V8 compiling the ${round(graphql.coldBytes / 1024)} KiB a cold start loads (about a quarter), building the Pothos schema at import (about a quarter: every field through the errors, scope-auth and validation plugins), garbage collection, Node 20's own undici (loaded by pg's Cloudflare check, \`new Response\`; Node 22 answers it from \`navigator\`), reading the lexicons. What would fix it: Node 22's compile cache or SnapStart for the init phase, or provisioned concurrency.`,
+      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms. What is left (--cpu-prof of one cold child): V8 compiling the ${round(graphql.coldBytes / 1024)} KiB a cold start loads (about a quarter), building the Pothos schema at import (about a quarter: every field through the errors, scope-auth and validation plugins), garbage collection, Node's own fetch classes (undici: Yoga's server adapter compares its Request with the global one; on Node 20 pg's Cloudflare check loads them first), reading the lexicons. What would fix it: Node 22's compile cache or SnapStart for the init phase, or provisioned concurrency.`,
     );
   return notes;
 };
