@@ -116,7 +116,7 @@ const coldStartNotes = (built: readonly BundleResult[], overhead: number): strin
   ];
   if (overhead > COLD_START_TARGET_MS)
     notes.push(
-      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms. What is left (--cpu-prof of one cold child): V8 compiling the ${round(graphql.coldBytes / 1024)} KiB a cold start loads (about a quarter), building the Pothos schema at import (about a quarter: every field through the errors, scope-auth and validation plugins), garbage collection, Node's own fetch classes (undici: Yoga's server adapter compares its Request with the global one; on Node 20 pg's Cloudflare check loads them first), reading the lexicons. What would fix it: Node 22's compile cache or SnapStart for the init phase, or provisioned concurrency.`,
+      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms. What is left (--cpu-prof of one cold child): V8 compiling the ${round(graphql.coldBytes / 1024)} KiB a cold start loads (about a quarter), building the Pothos schema at import (about a quarter: every field through the errors, scope-auth and validation plugins), garbage collection, Node's own fetch classes (undici: Yoga's server adapter compares its Request with the global one; on Node 20 pg's Cloudflare check loads them first), reading the lexicons. What would fix it: a V8 compile cache built for the runtime's exact Node and shipped with the bundle (Node 22's \`module.enableCompileCache\`), or provisioned concurrency; \`toSchema({ sortSchema: false })\` would save the schema's re-sort (about a sixth of its build) but change the order introspection lists types and fields in.`,
     );
   return notes;
 };
