@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { API_SCOPES, authenticateApiKey, findPlayerById, isApiKeyText, type ApiScope, type PlayerRow } from '../service/accounts.js';
-import type { Tx } from '../service/context.js';
+import {
+  API_SCOPES,
+  authenticateApiKey,
+  findPlayerByIdStatement,
+  isApiKeyText,
+  type ApiScope,
+  type PlayerRow,
+} from '../service/accounts.js';
+import type { Db } from '../service/context.js';
 
 /**
  * Who is calling. Players sign in with a password and get a short-lived JWT (HS256, `sub` = player
@@ -238,21 +245,25 @@ export const createPrincipalCache = (ttlMs: number, maxEntries = PRINCIPAL_CACHE
   };
 };
 
+export interface AuthenticateDeps {
+  readonly db: Db;
+  readonly jwt: JwtConfig;
+  readonly now: Date;
+  readonly cache?: PrincipalCache;
+}
+
 /**
  * The principal for a request's `Authorization` header. Queries the database for the player (a
  * deleted player's token is worthless) or the key; a token seen in the last few seconds is answered
  * from `cache` (see {@link PrincipalCache}).
  */
-export const authenticate = async (
-  authorization: string | null,
-  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date; readonly cache?: PrincipalCache },
-): Promise<Principal> => {
+export const authenticate = async (authorization: string | null, deps: AuthenticateDeps): Promise<Principal> => {
   if (!authorization) return ANONYMOUS;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!m) return { kind: 'anonymous', problem: 'The Authorization header must be "Bearer <token or API key>".' };
   const credential = m[1]!;
   if (isApiKeyText(credential)) {
-    const key = await authenticateApiKey(deps.client, credential, deps.now);
+    const key = await authenticateApiKey(deps.db.prisma, credential, deps.now);
     if (!key.ok) return { kind: 'anonymous', problem: key.error.message };
     return { kind: 'player', player: key.value.owner, via: 'api-key', apiKeyId: key.value.key.id, scopes: key.value.scopes };
   }
@@ -268,14 +279,12 @@ export const authenticate = async (
 };
 
 /** A player token checked against the keys and the players table; a valid one goes into `deps.cache`. */
-const authenticateToken = async (
-  credential: string,
-  deps: { readonly client: Tx; readonly jwt: JwtConfig; readonly now: Date; readonly cache?: PrincipalCache },
-): Promise<Principal> => {
+const authenticateToken = async (credential: string, deps: AuthenticateDeps): Promise<Principal> => {
   const nowMs = deps.now.getTime();
   const verified = await verifyToken(deps.jwt, credential, deps.now);
   if ('problem' in verified) return { kind: 'anonymous', problem: verified.problem };
-  const player = await findPlayerById(deps.client, verified.playerId);
+  // On the driver, not Prisma: a token's request (a turn) then never needs Prisma (store/players.ts).
+  const player = await findPlayerByIdStatement(deps.db, verified.playerId);
   if (!player) return { kind: 'anonymous', problem: 'The token names a player who no longer exists.' };
   const principal: PlayerPrincipal = { kind: 'player', player, via: 'jwt', apiKeyId: null, scopes: API_SCOPES };
   if (deps.cache) deps.cache.set(credential, principal, Math.min(nowMs + deps.cache.ttlMs, verified.expiresAtMs));

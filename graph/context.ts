@@ -42,7 +42,7 @@ export interface PlayerContext extends Context {
 export const createContext = async (services: AppServices, server: ServerContextLike): Promise<Context> => ({
   ...services,
   principal: await authenticate(server.request.headers.get('authorization'), {
-    client: services.db.prisma,
+    db: services.db,
     jwt: services.jwt,
     now: services.now(),
     cache: services.principals,

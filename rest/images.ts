@@ -75,7 +75,7 @@ export const imageResponse = async (services: AppServices, request: Request, gam
   const version = kind === 'replay.gif' ? null : parseVersion(url);
   if (version === 'bad') return edgeProblem('VALIDATION', 'version must be a positive event count, e.g. ?version=12.', instance);
   const principal = await authenticate(request.headers.get('authorization'), {
-    client: services.db.prisma,
+    db: services.db,
     jwt: services.jwt,
     now: services.now(),
     cache: services.principals,

@@ -96,12 +96,16 @@ export interface BundleResult {
   readonly bytes: number;
   readonly gzipBytes: number;
   readonly entryBytes: number;
+  /** index.mjs and the chunks it imports statically, transitively: what every cold start loads. */
+  readonly coldBytes: number;
   /** Lazily imported chunks beside index.mjs. */
   readonly chunks: number;
   /** Bytes of the copied assets (lexicons, migrations), which the zip also carries. */
   readonly assetBytes: number;
   /** The largest inputs, for finding what to trim. */
   readonly largestInputs: readonly { readonly path: string; readonly bytes: number }[];
+  /** esbuild's account of every output and the inputs in it (what bench/coldstart.ts and the bundle test read). */
+  readonly metafile: Metafile;
 }
 
 const folderBytes = (path: string): number =>
@@ -120,6 +124,19 @@ const largestInputs = (meta: Metafile, outfile: string): BundleResult['largestIn
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)
     .map(([path, bytes]) => ({ path, bytes }));
+};
+
+/** Bytes of `outfile` and of every chunk it imports statically, transitively (not those behind `import()`). */
+const coldStartBytes = (meta: Metafile, outfile: string): number => {
+  const outputs = new Map(Object.entries(meta.outputs).map(([path, o]) => [join(ROOT, path), o]));
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of outputs.get(file)?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(join(ROOT, i.path));
+  };
+  visit(outfile);
+  return [...seen].reduce((n, f) => n + (outputs.get(f)?.bytes ?? 0), 0);
 };
 
 /** The file beside each bundle that holds Prisma's query compiler (see {@link wasmBesideBundle}). */
@@ -152,6 +169,24 @@ const wasmBesideBundle = (outdir: string, written: { value: boolean }): Plugin =
   },
 });
 
+/**
+ * graphql-js ships every module twice, CommonJS (`.js`) and ESM (`.mjs`). Resolved as Node resolves it
+ * (`main`), the whole CommonJS library lands in the bundle; sending every import of it, ours and the
+ * libraries', to the ESM twin keeps a single copy (graphql checks that its classes come from one realm)
+ * and lets esbuild drop what nothing uses.
+ */
+const graphqlAsEsm: Plugin = {
+  name: 'arbiter-graphql-esm',
+  setup(build) {
+    build.onResolve({ filter: /^graphql(\/|$)/ }, async (args) => {
+      if (args.pluginData === 'inner') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'inner' });
+      if (resolved.errors.length || !resolved.path.endsWith('.js')) return undefined;
+      return { path: resolved.path.replace(/\.js$/, '.mjs') };
+    });
+  },
+};
+
 /** Bundles one function into `dist/<name>/` (emptied first) and copies its assets. */
 export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Promise<BundleResult> => {
   const outdir = join(dist, fn.name);
@@ -160,7 +195,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
   const outfile = join(outdir, 'index.mjs');
   const wasmWritten = { value: false };
   const result = await esbuild({
-    plugins: [wasmBesideBundle(outdir, wasmWritten)],
+    plugins: [wasmBesideBundle(outdir, wasmWritten), graphqlAsEsm],
     absWorkingDir: ROOT,
     entryPoints: [join(ROOT, fn.entry)],
     outdir,
@@ -207,6 +242,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     bytes: all.length,
     gzipBytes: gzipSync(all, { level: 9 }).length,
     entryBytes: code.length,
+    coldBytes: coldStartBytes(result.metafile, outfile),
     chunks: chunks.length,
     assetBytes:
       fn.assets.reduce((n, a) => {
@@ -214,6 +250,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
         return n + (existsSync(folder) ? folderBytes(folder) : 0);
       }, 0) + (wasmWritten.value ? statSync(join(outdir, QUERY_COMPILER_FILE)).size : 0),
     largestInputs: largestInputs(result.metafile, outfile),
+    metafile: result.metafile,
   };
 };
 

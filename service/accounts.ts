@@ -8,6 +8,7 @@ import {
   findApiKeyByPrefix,
   findPlayerByHandle,
   findPlayerById,
+  findPlayerByIdStatement,
   insertApiKey,
   insertPlayer,
   listApiKeys,
@@ -120,7 +121,7 @@ export const authenticatePassword = async (client: Tx, handle: string, password:
   return ok(player);
 };
 
-export { findPlayerById };
+export { findPlayerById, findPlayerByIdStatement };
 
 // ---------------------------------------------------------------------------------------------
 // API keys: `arb_<prefix>_<secret>`; the prefix finds the row, only sha256(key) is stored.

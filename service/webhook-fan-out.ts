@@ -1,4 +1,3 @@
-import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './context.js';
 import { parseWebhookOutboxPayload, WEBHOOK_EVENT_KINDS } from './webhook-events.js';
 import { truncateError } from './webhook-log.js';
@@ -43,6 +42,8 @@ export const fanOutOutbox = async (db: Db, deps: FanOutDeps): Promise<FanOutResu
   const batchSize = deps.batchSize ?? 100;
   const maxRows = deps.maxRows ?? 1000;
   const total = { outboxRows: 0, invalidRows: 0, deliveriesCreated: 0 };
+  // Prisma's namespace loads with its client, which this function uses anyway (store/prisma-client.ts).
+  const { Prisma } = await import('../generated/prisma/client.js');
   while (total.outboxRows < maxRows) {
     const batch = await db.transaction(async (tx) => {
       const now = deps.now();

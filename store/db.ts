@@ -1,10 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient, type Prisma } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
-import { observeAdapter, type SqlObserver } from './sql-observer.js';
 import { pglitePrepared } from './pglite-statements.js';
+import { lazyPrisma } from './prisma-client.js';
+import type { TransactionOptions } from './prisma-open.js';
+import type { SqlObserver } from './sql-observer.js';
 
 export const DB_KINDS = ['pglite', 'postgres'] as const;
 /** `pglite`: embedded Postgres in this process (default). `postgres`: a server reached through `DATABASE_URL`. */
@@ -66,6 +67,7 @@ export const watchAuthFailures = (pool: pg.Pool, source: PasswordSource): void =
 
 export interface Db extends SqlSessionSource {
   readonly kind: DbKind;
+  /** Made on its first use (store/prisma-client.ts): a process that never calls it never loads Prisma. */
   readonly prisma: PrismaClient;
   /** Postgres schema holding the tables (`?schema=` of the URL, else `public`). */
   readonly schema: string;
@@ -88,8 +90,6 @@ export interface Db extends SqlSessionSource {
 
 const observed = <T>(observer: SqlObserver | undefined, sql: string, run: () => Promise<T>): Promise<T> =>
   observer ? observer.statement(sql, run) : run();
-
-type TransactionOptions = { maxWait: number; timeout: number };
 
 /**
  * PGlite runs one transaction at a time, so a queued transaction waits for the ones before it; that wait
@@ -142,10 +142,10 @@ const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> 
   const [pgliteModule, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   const pglite = await pgliteModule.PGlite.create(dataDir);
   const prepared = pglitePrepared(pglite, pgliteModule);
-  const prisma = new PrismaClient({
-    adapter: observeAdapter(new PrismaPGlite(pglite), observer),
-    transactionOptions: TRANSACTION_OPTIONS.pglite,
-  });
+  const lazy = lazyPrisma(async () =>
+    (await import('./prisma-open.js')).adapterPrisma(new PrismaPGlite(pglite), TRANSACTION_OPTIONS.pglite, observer),
+  );
+  const prisma = lazy.client;
   const session = pgliteSession(pglite);
   // PGlite queues single statements itself; this keeps a whole session (the migrator's lock … unlock) together.
   let queue: Promise<unknown> = Promise.resolve();
@@ -164,7 +164,7 @@ const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> 
       return run;
     },
     close: once(async () => {
-      await prisma.$disconnect();
+      await (await lazy.made())?.$disconnect();
       if (!pglite.closed) await pglite.close();
     }),
   };
@@ -215,8 +215,10 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
   if (schema !== 'public') {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   }
-  const adapter = observeAdapter(new PrismaPg(pool, schema === 'public' ? {} : { schema }), observer);
-  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS.postgres });
+  const lazy = lazyPrisma(async () =>
+    (await import('./prisma-open.js')).postgresPrisma(pool, schema, TRANSACTION_OPTIONS.postgres, observer),
+  );
+  const prisma = lazy.client;
   const prepared = !process.env['AWS_LAMBDA_FUNCTION_NAME'];
   return {
     kind: 'postgres',
@@ -239,7 +241,7 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
       }
     },
     close: once(async () => {
-      await prisma.$disconnect();
+      await (await lazy.made())?.$disconnect();
       await pool.end();
     }),
   };

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../engine/result.js';
-import { Prisma, type Player } from '../generated/prisma/client.js';
+import type { Player } from '../generated/prisma/client.js';
+import { isPrismaKnownError } from './prisma-errors.js';
 import type { Db, Tx } from './db.js';
 import { storeError, type StoreError } from './errors.js';
 import { answerOf, findIdempotent, type Idempotency } from './idempotency.js';
@@ -203,7 +204,7 @@ class Stale {}
 /** A unique violation: Prisma's P2002, or SQLSTATE 23505 from a raw statement (the driver's own, or through Prisma). */
 const isUniqueViolation = (e: unknown): boolean => {
   if ((e as { code?: unknown } | null)?.code === '23505') return true;
-  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (!isPrismaKnownError(e)) return false;
   if (e.code === 'P2002') return true;
   const cause = (e.meta?.['driverAdapterError'] as { cause?: { originalCode?: unknown } } | undefined)?.cause;
   return e.code === 'P2010' && cause?.originalCode === '23505';

@@ -1,4 +1,5 @@
-import { Prisma } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { isPrismaKnownError } from './prisma-errors.js';
 import type { Tx } from './db.js';
 
 /**
@@ -45,7 +46,7 @@ export const insertOrganization = async (
   try {
     return rowOf(await client.organization.create({ data: org, select: WITH_DIRECTORS }));
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return null;
+    if (isPrismaKnownError(e) && e.code === 'P2002') return null;
     throw e;
   }
 };

@@ -1,5 +1,6 @@
-import { Prisma, type ApiKey, type Player } from '../generated/prisma/client.js';
-import type { Tx } from './db.js';
+import type { ApiKey, Player } from '../generated/prisma/client.js';
+import { isPrismaKnownError } from './prisma-errors.js';
+import type { Db, Tx } from './db.js';
 
 /**
  * Players and their API keys. Plain reads and writes; hashing passwords and keys, and deciding who
@@ -16,7 +17,7 @@ export interface NewPlayer {
   readonly passwordHash: string | null;
 }
 
-const isUniqueViolation = (e: unknown): boolean => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+const isUniqueViolation = (e: unknown): boolean => isPrismaKnownError(e) && e.code === 'P2002';
 
 /** Creates a player; null when the handle is taken. */
 export const insertPlayer = async (client: Tx, player: NewPlayer): Promise<PlayerRow | null> => {
@@ -38,6 +39,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The player with this id; null for an unknown id or one that is not a uuid. */
 export const findPlayerById = (client: Tx, id: string): Promise<PlayerRow | null> =>
   UUID.test(id) ? client.player.findUnique({ where: { id } }) : Promise.resolve(null);
+
+const PLAYER_BY_ID_SQL = `SELECT id, handle, display_name AS "displayName", password_hash AS "passwordHash", role, created_at AS "createdAt"
+ FROM players WHERE id = $1::uuid`;
+
+/**
+ * {@link findPlayerById} as one statement on the driver (`Db.statement`), outside any transaction: the
+ * player behind a token, looked up by every request whose token is not cached (graph/auth.ts). On the
+ * driver, a container's first request, a turn, never needs Prisma, whose client and query compiler
+ * would cost it ~100 ms to set up (docs/deploying.md, "Bundles and cold start").
+ */
+export const findPlayerByIdStatement = async (db: Pick<Db, 'statement'>, id: string): Promise<PlayerRow | null> => {
+  if (!UUID.test(id)) return null;
+  const rows = await db.statement<PlayerRow & Record<string, unknown>>('arbiter_player_by_id', PLAYER_BY_ID_SQL, [id]);
+  return rows[0] ?? null;
+};
 
 export interface NewApiKey {
   readonly ownerId: string;

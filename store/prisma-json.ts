@@ -1,4 +1,5 @@
-import { Prisma } from '../generated/prisma/client.js';
+// The browser build of the namespace: JsonNull without Prisma's client runtime (store/prisma-client.ts).
+import { Prisma } from '../generated/prisma/browser.js';
 import type { JsonValue } from './json.js';
 
 /** Prisma wants `Prisma.JsonNull` for a JSON `null` value (a bare null would mean SQL NULL). */

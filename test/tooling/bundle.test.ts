@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { directoryFiles } from '../../functions/static-files.js';
-import { buildFunction, EXTERNAL, FUNCTION_BUNDLES } from '../../scripts/build.js';
+import { buildFunction, EXTERNAL, FUNCTION_BUNDLES, type BundleResult } from '../../scripts/build.js';
 import { elfMachine, RESVG } from '../../scripts/lambda-native.js';
 import { ensureShippedLexicons } from '../../scripts/build-lexicons.js';
 
@@ -35,9 +35,10 @@ const coldStartFiles = (dir: string): string[] => {
 describe('the API bundle for Lambda (linux-arm64)', () => {
   const dist = mkdtempSync(join(tmpdir(), 'arbiter-dist-'));
   const dir = join(dist, 'graphql');
+  let built: BundleResult | undefined;
   beforeAll(async () => {
     ensureShippedLexicons();
-    await buildFunction(
+    built = await buildFunction(
       FUNCTION_BUNDLES.find((b) => b.name === 'graphql')!,
       dist,
     );
@@ -77,6 +78,23 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
     const example = Object.keys(JSON.parse(readFileSync('rest/examples.json', 'utf8')) as Record<string, unknown>)[0]!;
     expect(allCode(dir)).toContain(`${example}:{request:`);
     expect(coldCode).not.toContain(`${example}:{request:`);
+  });
+
+  test("a cold start leaves out Prisma's client (made on its first query), zod's locales, and graphql-js's unused half", () => {
+    const coldCode = coldStartFiles(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    // Prisma's runtime (store/prisma-open.ts, imported by store/prisma-client.ts on the first query).
+    expect(allCode(dir)).toContain('getPrismaClient');
+    expect(coldCode).not.toContain('getPrismaClient');
+    // `import { z } from 'zod'` would keep every locale (60-odd languages); `import * as z` lets them go.
+    expect(coldCode).not.toContain('Ongeldige invoer');
+    // graphql-js as ESM (scripts/build.ts), one copy: its CommonJS twin is not bundled at all.
+    const graphqlInputs = Object.keys(built!.metafile.inputs).filter((p) => p.includes('node_modules/graphql/'));
+    expect(graphqlInputs.length).toBeGreaterThan(0);
+    expect(graphqlInputs.filter((p) => !p.endsWith('.mjs'))).toEqual([]);
+    expect(coldCode).not.toContain('buildClientSchema');
+    expect(built!.coldBytes).toBeLessThan(built!.bytes);
   });
 
   test('the font and its licence are in fonts/, as render/png.ts expects beside the bundle', () => {
