@@ -319,6 +319,10 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
+    // The body caps are graph/armor.ts useBodyLimit's (declared or streamed, per route, refused with our own
+    // code): Yoga's own 25 MB limit would never bind first, and it pipes every request's body through a stream
+    // (~3% of a turn's CPU at 64 games, bench/RESULTS.md).
+    maxRequestBodySize: false,
     context: (server) => createContext(services, server),
     graphiql: options.graphiql ? { title: 'Arbiter', defaultQuery: DEMO_QUERY } : false,
     // Served from this server's own files (graph/pages.ts), not from a CDN.
