@@ -9,7 +9,7 @@ import { createGame as startEvents } from '../engine/game/decide.js';
 import type { GameEvent, PlayerInfo, Seat, TimeControl } from '../engine/game/events.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { createGame as insertGame, loadGame, runTurn } from '../store/games.js';
+import { createGame as insertGame, loadGame, runTurn, type GameSecrets } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
 import { claimSeat, seatsOf, type SeatHolder } from '../store/seats.js';
@@ -149,7 +149,8 @@ export async function createGame(deps: ServiceDeps, creatorId: string, input: Ne
   await deps.db.transaction((tx) => prepared.value.write(tx));
   // The robot may move first: its move is played after this request, never inside it.
   if (prepared.value.robot) await wakeRobots(deps, prepared.value.id);
-  return getGame(deps, creatorId, prepared.value.id);
+  // Read with its secret at hand, the game is held by this process: the first turn on it is one statement.
+  return getGame(deps, creatorId, prepared.value.id, { hold: prepared.value.secrets });
 }
 
 /** A game checked and decided (events, seed, outbox) but not yet written. */
@@ -161,6 +162,8 @@ export interface PreparedGame {
   readonly robot: boolean;
   /** Writes the game (row, secret, seats, first events, outbox rows) in the caller's transaction; uses only `tx`. */
   readonly write: (tx: Tx) => Promise<void>;
+  /** The bag seed written with it: the creating process holds the game with it (service/log-cache.ts). */
+  readonly secrets: GameSecrets;
 }
 
 /**
@@ -238,7 +241,7 @@ export async function prepareGame(
       outbox,
     );
   };
-  return ok({ id, opponentId: opponent?.id ?? null, robot, write });
+  return ok({ id, opponentId: opponent?.id ?? null, robot, write, secrets: { bagSeed: seed } });
 }
 
 /**

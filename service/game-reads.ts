@@ -6,13 +6,13 @@ import { recordableMoves } from '../engine/game/recorded.js';
 import { spectatorView, viewFor, type ActionKind, type ClockView, type SeatView, type SpectatorView } from '../engine/game/view.js';
 import { ok, type Result } from '../engine/result.js';
 import type { RuleSet } from '../engine/rules/ruleset.js';
-import type { GameRow, StoredEvent } from '../store/games.js';
+import type { GameRow, GameSecrets, StoredEvent } from '../store/games.js';
 import { readGameTails } from '../store/read-statements.js';
 import { gamesOfPlayer, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
 import type { Db, ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
 import { engineEvents, fold, foldOn, proposalOf } from './game-log.js';
-import { forgetLog, knownLog, rememberRead } from './log-cache.js';
+import { forgetLog, holdRead, knownLog, rememberRead } from './log-cache.js';
 import type { GameRowStatus } from './game-projection.js';
 import { cursorCodec, type Page } from './paging.js';
 
@@ -124,11 +124,17 @@ export async function getGame(
   deps: ServiceDeps,
   viewerId: string | null,
   gameId: string,
-  options: { readonly atVersion?: number; readonly deadlineAt?: Date | null } = {},
+  options: {
+    readonly atVersion?: number;
+    readonly deadlineAt?: Date | null;
+    /** The game's secret, when the caller made it (createGame): the process then holds the game as read (log-cache.ts). */
+    readonly hold?: GameSecrets;
+  } = {},
 ): Promise<Result<GameSnapshot, RuleError>> {
   const [read] = await readCurrent(deps.db, [gameId]);
   if (!read) return gameNotFound(gameId);
   const { game, seats } = read;
+  if (options.hold && read.state) holdRead(deps.db, game.id, { row: game, seats, secrets: options.hold });
   const version = options.atVersion === undefined ? game.version : Math.min(options.atVersion, game.version);
   const current = version === game.version;
   const stored = current ? read.stored : read.stored.slice(0, version);

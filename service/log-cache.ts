@@ -53,6 +53,15 @@ export const forgetLog = (db: Db, gameId: string): void => {
   cacheOf(db).delete(gameId);
 };
 
+/**
+ * Holds the game a read just remembered (its row, seats and the secret its creator knows), so that the next
+ * command at that version sends only its commit; nothing when the entry is not that row's game and version.
+ */
+export const holdRead = (db: Db, gameId: string, held: HeldGame): void => {
+  const k = cacheOf(db).get(gameId);
+  if (k && k.version === held.row.version && k.createdAt === held.row.createdAt.getTime()) cacheOf(db).set(gameId, { ...k, held });
+};
+
 /** Keeps a game's known events but no longer its row: another process moved the game past them. */
 export const releaseHeld = (db: Db, gameId: string): void => {
   const k = cacheOf(db).get(gameId);

@@ -5,6 +5,7 @@
  * stored log, a fresh process's view, and the errors of a turn that lost a race or reused a key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame } from '../../service/game-create.js';
 import { getGame } from '../../service/game-reads.js';
 import { knownLog, rememberLog } from '../../service/log-cache.js';
 import { submitTurn } from '../../service/turns.js';
@@ -79,6 +80,27 @@ describe.each(STORE_TARGETS)('the known-log cache on $kind', (target) => {
     const { open, commit } = TURN_STATEMENTS;
     expect(sent).toEqual([open, commit, commit, commit, commit]);
     expect(knownLog(spy, game.id, version)?.version).toBe(version);
+  });
+
+  it('a game this process created is held: its first turn sends only the commit, and answers as a full read does', async () => {
+    const { deps, sent, spy } = watched();
+    const created = await createGame(deps, a.id, { opponent: 'cache-b' });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const { id, version } = created.value;
+    expect(knownLog(spy, id, version)?.held?.row.version).toBe(version);
+    sent.length = 0;
+    const first = await pass(deps, a, id, version, 'lc-c1');
+    expect(first.ok).toBe(true);
+    expect(sent).toEqual([TURN_STATEMENTS.commit]);
+    if (!first.ok) return;
+    const fresh = await getGame(api.app.services, a.id, id, { atVersion: first.value.receipt.version });
+    expect(fresh.ok && fresh.value).toEqual(first.value.game);
+    // Another handle (process) that only read the game holds no row: it never loads the bag seed.
+    const other = watched();
+    const read = await getGame(other.deps, b.id, id);
+    expect(read.ok).toBe(true);
+    expect(knownLog(other.spy, id, first.value.receipt.version)).toMatchObject({ held: null });
   });
 
   it('a turn behind another process’s commit is STALE_VERSION with the version now, and the retry of that commit replays it', async () => {
