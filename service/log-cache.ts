@@ -6,8 +6,9 @@ import type { HeldGame, StoredEvent } from '../store/games.js';
  * The log and folded state of games this process just committed a command on or read (issue #17): a
  * game's log is append-only and a turn is version-checked, so the events up to a version never change, and
  * the next command on the game reads only the events after it (store/games.ts runTurn `knownVersion`), as
- * does the next read (service/game-reads.ts), instead of reading, parsing and folding the whole log again. Entries are per database handle, bounded, and short-
- * lived (a correspondence move rarely comes back to the same process; a robot's reply or a burst does),
+ * does the next read (service/game-reads.ts), instead of reading, parsing and folding the whole log again.
+ * Entries are per database handle, bounded, and short-lived (a correspondence move rarely comes back to
+ * the same process; a robot's reply or a burst does),
  * which also bounds what a restored database backup could leave behind. Process memory only: the state
  * holds the racks and the bag, and `held` the bag seed, like any command in progress.
  */

@@ -8,7 +8,8 @@ import type { JsonObject, JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
 import { toJsonInput } from './prisma-json.js';
 import type { GameRow, GameSecrets, GameUpdate, HeldGame, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
-import { COMMIT_TURN_SQL, commitParams, committedOf, jsonOf, openTurn, rowOf, TURN_STATEMENTS } from './turn-statements.js';
+import { COMMIT_TURN_SQL, commitParams, committedOf, openTurn, seatsJsonSql, seatsOfJson, TURN_STATEMENTS } from './turn-statements.js';
+import { isUuid } from './ids.js';
 
 /**
  * The game-log repository. The store never interprets events: each is a `type` and a JSON `payload`,
@@ -78,8 +79,6 @@ export type TurnOutcome<R extends JsonValue> =
   | { readonly replayed: false; readonly response: R; readonly version: number; readonly events: readonly StoredEvent[] }
   /** A retry of a request already committed: its stored response; nothing was written. */
   | { readonly replayed: true; readonly response: R };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const gameNotFound = (gameId: string): StoreError => storeError('GAME_NOT_FOUND', `No game has the id "${gameId}".`, { gameId });
 
@@ -154,7 +153,7 @@ export const createGame = async (
 
 /** The game row, its seats and its whole event log in order. The bag seed is not loaded. */
 export const loadGame = async (client: Tx, gameId: string): Promise<Result<LoadedGame, StoreError>> => {
-  if (!UUID.test(gameId)) return err(gameNotFound(gameId));
+  if (!isUuid(gameId)) return err(gameNotFound(gameId));
   const game = await client.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
   if (game === null) return err(gameNotFound(gameId));
   const { seats, ...row } = game;
@@ -179,23 +178,17 @@ export interface GameSeating {
 
 /** The game's status, version and seats with their players, in one statement; null when there is no such game. */
 export const gameSeating = async (client: Tx, gameId: string): Promise<GameSeating | null> => {
-  if (!UUID.test(gameId)) return null;
+  if (!isUuid(gameId)) return null;
   const rows = await client.$queryRawUnsafe<
     { id: string; status: string; version: number; scorekeeper_id: string | null; seats: unknown }[]
   >(
-    `SELECT g.id::text AS id, g.status, g.version, g.scorekeeper_id::text AS scorekeeper_id,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
-               FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id) AS seats
+    `SELECT g.id::text AS id, g.status, g.version, g.scorekeeper_id::text AS scorekeeper_id, ${seatsJsonSql('g.id')} AS seats
        FROM games g WHERE g.id = $1::uuid`,
     gameId,
   );
   const r = rows[0];
   if (!r) return null;
-  const seats = (jsonOf(r.seats) as { seat: number; player: Record<string, unknown> | null }[]).map((x) => ({
-    seat: x.seat,
-    player: x.player === null ? null : rowOf<Player>(x.player),
-  }));
-  return { id: r.id, status: r.status, version: Number(r.version), scorekeeperId: r.scorekeeper_id, seats };
+  return { id: r.id, status: r.status, version: Number(r.version), scorekeeperId: r.scorekeeper_id, seats: seatsOfJson(r.seats) };
 };
 
 /** Carries the version check's failure out of the `alsoWrite` transaction, which rolls it back. */
@@ -249,7 +242,7 @@ export const runTurn = async <R extends JsonValue, E>(
   if (held && (held.row.version !== expectedVersion || knownVersion !== expectedVersion)) {
     throw new Error(`a held game must be at the expected and known version ${expectedVersion}, not ${held.row.version}`);
   }
-  if (!UUID.test(gameId)) return err(gameNotFound(gameId));
+  if (!isUuid(gameId)) return err(gameNotFound(gameId));
   const now = new Date();
   if (held) {
     // The row as it will be once committed: the turn writes `now` as its updated_at.

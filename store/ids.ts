@@ -10,9 +10,12 @@ export type IdKind = (typeof ID_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A uuid in its text form, any case: what every id of the database is (anything else names nothing). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
 /** The kind of each of `ids` that exists (ids that are not uuids, or name nothing, are left out). */
 export const kindsOfIds = async (client: Tx, ids: readonly string[]): Promise<Map<string, IdKind>> => {
-  const uuids = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  const uuids = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   const out = new Map<string, IdKind>();
   if (uuids.length === 0) return out;
   const where = { id: { in: uuids } };

@@ -4,6 +4,7 @@ import type { StoredEvent } from './games.js';
 import type { JsonObject } from './json.js';
 import type { PlayerRow } from './players.js';
 import { toJsonInput } from './prisma-json.js';
+import { isUuid } from './ids.js';
 
 /**
  * The match repository: a `matches` row per match and its games' `match_id` / `match_index`. Plain
@@ -29,7 +30,6 @@ export interface NewMatch {
   readonly status: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WITH_PLAYERS = {
   creator: true,
   opponent: true,
@@ -55,7 +55,7 @@ export const insertMatch = async (tx: Tx, match: NewMatch, gameIds: readonly str
 
 /** The match with its players and games, or null (also for a malformed id). */
 export const findMatch = async (client: Tx, matchId: string): Promise<MatchWithPlayers | null> =>
-  UUID.test(matchId) ? client.match.findUnique({ where: { id: matchId }, include: WITH_PLAYERS }) : null;
+  isUuid(matchId) ? client.match.findUnique({ where: { id: matchId }, include: WITH_PLAYERS }) : null;
 
 /**
  * Takes the open second place of a match for `playerId`: true when this call took it. One conditional
@@ -76,7 +76,7 @@ export const setMatchStatus = async (client: Tx, matchId: string, status: string
 
 /** The ids of every match `playerId` plays in (either place), newest first. */
 export const matchIdsOfPlayer = async (client: Tx, playerId: string): Promise<string[]> => {
-  if (!UUID.test(playerId)) return [];
+  if (!isUuid(playerId)) return [];
   const rows = await client.match.findMany({
     where: { OR: [{ creatorId: playerId }, { opponentId: playerId }] },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -1,6 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { isPrismaKnownError } from './prisma-errors.js';
 import type { Tx } from './db.js';
+import { isUuid } from './ids.js';
 
 /**
  * Clubs and events (issue 14, item 4) and their directors: plain reads and writes. Who may make one or
@@ -18,8 +19,6 @@ export interface OrganizationRow {
   /** The handles of its directors, in handle order. */
   readonly directors: readonly string[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const WITH_DIRECTORS = {
   id: true,
@@ -53,7 +52,7 @@ export const insertOrganization = async (
 
 /** The organization with this id; null for an unknown id or one that is not a uuid. */
 export const findOrganization = async (client: Tx, id: string): Promise<OrganizationRow | null> => {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const o = await client.organization.findUnique({ where: { id }, select: WITH_DIRECTORS });
   return o ? rowOf(o) : null;
 };
@@ -87,11 +86,11 @@ export const setOrganizationDirector = async (
 
 /** Whether the player directs the organization. */
 export const directsOrganization = async (client: Tx, organizationId: string, playerId: string): Promise<boolean> =>
-  UUID.test(playerId) && (await client.organizationDirector.count({ where: { organizationId, playerId } })) > 0;
+  isUuid(playerId) && (await client.organizationDirector.count({ where: { organizationId, playerId } })) > 0;
 
 /** The organization a game is placed under (its id), or null. */
 export const organizationOfGame = async (client: Tx, gameId: string): Promise<string | null> => {
-  if (!UUID.test(gameId)) return null;
+  if (!isUuid(gameId)) return null;
   const g = await client.game.findUnique({ where: { id: gameId }, select: { organizationId: true } });
   return g?.organizationId ?? null;
 };

@@ -1,7 +1,9 @@
 import type { Db } from './db.js';
 import type { GameRow, StoredEvent } from './game-rows.js';
 import type { SeatHolder } from './seats.js';
-import { eventsOfJson, jsonOf, rowOf, seatsOfJson } from './turn-statements.js';
+import { jsonOf, rowOf } from './json.js';
+import { eventsJsonSql, eventsOfJson, seatsJsonSql, seatsOfJson } from './turn-statements.js';
+import { isUuid } from './ids.js';
 
 /**
  * Reading games (service/game-reads.ts getGame, myGames) in one statement on the driver itself
@@ -49,11 +51,7 @@ export const READ_GAMES_SQL = `WITH q AS (
                THEN q.known ELSE 0 END AS after
      FROM q JOIN games ON games.id = q.id
  )
- SELECT g.game, g.after,
-        (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
-           FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id) AS seats,
-        (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', e.seq, 'type', e.type, 'payload', e.payload, 'createdAt', e.created_at) ORDER BY e.seq), '[]'::jsonb)
-           FROM game_events e WHERE e.game_id = g.id AND e.seq > g.after) AS events
+ SELECT g.game, g.after, ${seatsJsonSql('g.id')} AS seats, ${eventsJsonSql('g.id', 'g.after')} AS events
    FROM g ORDER BY g.i`;
 
 /** {@link READ_GAMES_SQL}'s parameters. */
@@ -63,14 +61,12 @@ export const readParams = (known: readonly KnownPrefix[]): unknown[] => [
   ),
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The games of `known` found (an id that is no uuid names none), in its order, each with only the events
  * after the known prefix when it still holds.
  */
 export const readGameTails = async (db: Db, prefixes: readonly KnownPrefix[]): Promise<GameTail[]> => {
-  const known = prefixes.filter((k) => UUID.test(k.id));
+  const known = prefixes.filter((k) => isUuid(k.id));
   if (known.length === 0) return [];
   const rows = await db.statement<{ game: unknown; after: number; seats: unknown; events: unknown }>(
     READ_STATEMENT,

@@ -2,7 +2,7 @@ import type { Player } from '../generated/prisma/client.js';
 import type { Db } from './db.js';
 import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, StoredEvent } from './game-rows.js';
 import type { Idempotency } from './idempotency.js';
-import type { JsonValue } from './json.js';
+import { jsonOf, rowOf, type JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
 
 /**
@@ -13,17 +13,18 @@ import type { SeatHolder } from './seats.js';
  * sets it to the URL's schema).
  */
 
-/** jsonb from a raw query: the adapters hand it over parsed or as text depending on the driver. */
-export const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+/**
+ * The statements' JSON column of a game's seats with their players, in seat order (read by {@link seatsOfJson});
+ * `gameId` is the SQL expression of the game's id, `also` a further condition.
+ */
+export const seatsJsonSql = (gameId: string, also = ''): string =>
+  `(SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
+           FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = ${gameId}${also})`;
 
-/** A row from `to_jsonb(…)`: snake_case columns to Prisma's camelCase fields, `*_at` columns to Dates. */
-export const rowOf = <T>(json: Record<string, unknown>): T => {
-  const row: Record<string, unknown> = {};
-  for (const [column, v] of Object.entries(json)) {
-    row[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = column.endsWith('_at') && typeof v === 'string' ? new Date(v) : v;
-  }
-  return row as T;
-};
+/** The statements' JSON column of a game's events after `after` (SQL expressions), in order (read by {@link eventsOfJson}). */
+export const eventsJsonSql = (gameId: string, after: string, also = ''): string =>
+  `(SELECT coalesce(jsonb_agg(jsonb_build_object('seq', e.seq, 'type', e.type, 'payload', e.payload, 'createdAt', e.created_at) ORDER BY e.seq), '[]'::jsonb)
+           FROM game_events e WHERE e.game_id = ${gameId} AND e.seq > ${after}${also})`;
 
 /** Seats with their players, as the statements aggregate them (`jsonb_agg` of `{ seat, player }`). */
 export const seatsOfJson = (v: unknown): SeatHolder[] =>
@@ -61,10 +62,8 @@ export const OPEN_TURN_SQL = `WITH idem AS (
  SELECT (SELECT to_jsonb(idem) FROM idem) AS idem,
         (SELECT to_jsonb(g) FROM g) AS game,
         (SELECT bag_seed FROM game_secrets WHERE game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS bag_seed,
-        (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'player', CASE WHEN p.id IS NULL THEN NULL ELSE to_jsonb(p) END) ORDER BY s.seat), '[]'::jsonb)
-           FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1::uuid AND EXISTS (SELECT 1 FROM g)) AS seats,
-        (SELECT coalesce(jsonb_agg(jsonb_build_object('seq', seq, 'type', type, 'payload', payload, 'createdAt', created_at) ORDER BY seq), '[]'::jsonb)
-           FROM game_events WHERE game_id = $1::uuid AND seq > $5::int AND EXISTS (SELECT 1 FROM g)) AS events`;
+        ${seatsJsonSql('$1::uuid', ' AND EXISTS (SELECT 1 FROM g)')} AS seats,
+        ${eventsJsonSql('$1::uuid', '$5::int', ' AND EXISTS (SELECT 1 FROM g)')} AS events`;
 
 /**
  * One statement, no lock and no transaction: the idempotency record of `idem` if there is one; else the
