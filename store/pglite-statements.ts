@@ -38,6 +38,13 @@ export const pglitePrepared = (pglite: PGlite, { protocol, parse }: PgliteProtoc
   const send = async (message: Uint8Array): Promise<Message[]> => (await db.execProtocol(message, { syncToFs: false })).messages;
 
   const run = async <R>(name: string, sql: string, params: readonly unknown[]): Promise<R[]> => {
+    // A turn of the event loop before each statement, with the lock held. PGlite runs a statement
+    // synchronously and hands its lock to the next waiter in a microtask, so without this a queue of
+    // statements drains without the event loop ever polling: new connections are not accepted and
+    // requests not read until it empties (64 games at once: the first turns waited 1–5 s while the
+    // server answered the others in 1–4 ms; bench/RESULTS.md). A Postgres statement ends on socket
+    // I/O, which gives the loop that turn by itself.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     let statement = prepared.get(name);
     if (statement && statement.text !== sql) throw new Error(`statement "${name}" is already prepared with another text`);
     const messages: Message[] = [];

@@ -50,6 +50,17 @@ describe.each(STORE_TARGETS)('Db.statement on $kind', (target) => {
     expect(again).toEqual([expect.objectContaining({ id: 3 })]);
   });
 
+  it('lets the event loop turn while statements queue, so new connections and requests are not starved', async () => {
+    let done = 0;
+    const all = Array.from({ length: 20 }, () =>
+      db.statement('probe_count', 'SELECT count(*)::int AS n FROM statement_probe WHERE id = $1::int', [1]).then(() => done++),
+    );
+    const doneWhenTheLoopTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all(all);
+    expect(done).toBe(20);
+    expect(doneWhenTheLoopTurned).toBeLessThan(20);
+  });
+
   it('refuses one name for two texts', async () => {
     await expect(db.statement('probe_count', 'SELECT 1 AS n', [])).rejects.toThrow(/probe_count/);
   });
