@@ -6,7 +6,8 @@
  *
  * Context (`cdk deploy -c key=value`): stackName, minAcu, maxAcu, natGateways, secretsManagerEndpoint,
  * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection,
- * alarmEmail, publicUrl, tracing (default true: X-Ray through the ADOT layer), dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
+ * alarmEmail, publicUrl, tracing (default true: X-Ray through the ADOT layer), runtimeVersionArn (pins the Lambda
+ * runtime version: infra/constructs/function.ts), dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
  * destroyed with the stack (no final snapshot), unless deletionProtection says otherwise.
  */
 import { App, RemovalPolicy } from 'aws-cdk-lib';
@@ -21,12 +22,15 @@ const DIST = join(ROOT, 'dist');
 
 const bundle = (name: string): lambda.Code | undefined => {
   const dir = join(DIST, name);
-  return existsSync(join(dir, 'index.mjs')) ? lambda.Code.fromAsset(dir, { exclude: ['*.map'] }) : undefined;
+  // lambda.mjs is the handler's file, index.mjs the bundle it imports: both come from `npm run build`.
+  return existsSync(join(dir, 'lambda.mjs')) && existsSync(join(dir, 'index.mjs'))
+    ? lambda.Code.fromAsset(dir, { exclude: ['*.map'] })
+    : undefined;
 };
 
 const required = (name: string): lambda.Code => {
   const code = bundle(name);
-  if (!code) throw new Error(`dist/${name}/index.mjs is missing: run \`npm run build\` first (npm run synth does).`);
+  if (!code) throw new Error(`dist/${name}/lambda.mjs or index.mjs is missing: run \`npm run build\` first (npm run synth does).`);
   return code;
 };
 

@@ -60,11 +60,25 @@ describe('ArbiterStack', () => {
       const r = s.resources[s.id(fn)]!;
       expect(r.Properties!['Runtime']).toBe('nodejs22.x');
       expect(r.Properties!['Architectures']).toEqual(['arm64']);
-      expect(r.Properties!['Handler']).toBe('index.handler');
+      expect(r.Properties!['Handler']).toBe('lambda.handler');
+      // Lambda applies runtime updates itself unless the runtime version is pinned (next test).
+      expect(r.Properties!['RuntimeManagementConfig']).toBeUndefined();
       expect(r.Properties!['VpcConfig']['SecurityGroupIds']).toHaveLength(1);
       const logGroupId = r.Properties!['LoggingConfig']['LogGroup']['Ref'] as string;
       expect(s.resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
     }
+  });
+
+  test('context runtimeVersionArn pins every function to that runtime version (for a compile cache built for its Node)', () => {
+    const arn = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+    const stack = new ArbiterStack(new App({ context: { runtimeVersionArn: arn } }), 'Pinned', { code: CODE });
+    const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
+    expect(stack.functions).toHaveLength(s.stack.functions.length);
+    for (const fn of stack.functions)
+      expect(resources[stack.getLogicalId(fn.node.defaultChild as CfnElement)]!.Properties!['RuntimeManagementConfig']).toEqual({
+        UpdateRuntimeOn: 'Manual',
+        RuntimeVersionArn: arn,
+      });
   });
 
   test('the only other functions are the CDK trigger provider', () => {

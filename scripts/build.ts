@@ -10,7 +10,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildCompileCache } from './compile-cache.js';
 import { copyNativePackage, RESVG } from './lambda-native.js';
+import { fetchNode, nodeCommand } from './node-binary.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
@@ -58,6 +60,8 @@ export interface FunctionBundle {
   readonly name: string;
   readonly entry: string;
   readonly assets: readonly Asset[];
+  /** Ships a compile cache when the build is given Lambda's Node (ARBITER_COMPILE_CACHE_NODE; scripts/compile-cache.ts). */
+  readonly compileCache?: boolean;
 }
 
 /** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
@@ -65,7 +69,13 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts);
   // migrations: GET /ready compares their names with the applied ones (functions/observability/health.ts).
   // The API analyses positions (issue 19), so it carries the move generator's KWGs too.
-  { name: 'graphql', entry: 'functions/graphql.ts', assets: ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'] },
+  // The one function with a cold-start target (issue #17): it ships a compile cache when built for Lambda's Node.
+  {
+    name: 'graphql',
+    entry: 'functions/graphql.ts',
+    assets: ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'],
+    compileCache: true,
+  },
   // Robot seats: the referee's lexicons (a robot's challenge) and the KWGs it generates moves from.
   { name: 'robots', entry: 'functions/robots.ts', assets: ['lexicons', 'kwg'] },
   { name: 'webhooks', entry: 'functions/webhooks.ts', assets: [] },
@@ -187,7 +197,10 @@ const graphqlAsEsm: Plugin = {
   },
 };
 
-/** Bundles one function into `dist/<name>/` (emptied first) and copies its assets. */
+/** The entry Lambda calls (`lambda.handler`): turns on a shipped compile cache, then imports index.mjs (functions/lambda-entry.ts). */
+export const LAMBDA_ENTRY = 'lambda.mjs';
+
+/** Bundles one function into `dist/<name>/` (emptied first), with its Lambda entry, and copies its assets. */
 export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Promise<BundleResult> => {
   const outdir = join(dist, fn.name);
   rmSync(outdir, { recursive: true, force: true });
@@ -218,6 +231,18 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     // would give graphql two copies (index.mjs for `graphql`, index.js for `graphql/index.js`) and break its realm check.
     legalComments: 'none',
     metafile: true,
+    logLevel: 'warning',
+  });
+  await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'functions', 'lambda-entry.ts')],
+    outfile: join(outdir, LAMBDA_ENTRY),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    legalComments: 'none',
     logLevel: 'warning',
   });
   for (const asset of fn.assets) {
@@ -273,8 +298,24 @@ export const buildFunctions = async (
 
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
 
+/**
+ * With ARBITER_COMPILE_CACHE_NODE=x.y.z (the Node of Lambda's nodejs22.x runtime, docs/deploying.md), the
+ * bundles that take one get a compile cache made by that Node for linux-arm64, fetched from the npm
+ * registry and run under qemu on an x64 machine. Without it they ship none (and lose nothing but the speed-up).
+ */
+const addCompileCaches = (built: readonly BundleResult[], version: string): void => {
+  const node = nodeCommand(fetchNode(version, 'arm64'), 'arm64');
+  for (const b of built) {
+    if (!FUNCTION_BUNDLES.find((f) => f.name === b.name)?.compileCache) continue;
+    const cache = buildCompileCache(dirname(b.file), node);
+    console.log(`${b.name}: compile cache ${cache.folder}, ${cache.entries} modules, ${kib(cache.bytes)}`);
+  }
+};
+
 async function main(): Promise<void> {
   const { built, missing } = await buildFunctions();
+  const cacheNode = process.env['ARBITER_COMPILE_CACHE_NODE'];
+  if (cacheNode) addCompileCaches(built, cacheNode);
   const rows = built.map((b) => [b.name, relative(ROOT, b.file), kib(b.bytes), kib(b.gzipBytes), kib(b.assetBytes)]);
   const head = ['function', 'bundle', 'size', 'gzip', 'assets'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

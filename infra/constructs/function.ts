@@ -11,6 +11,15 @@ import { TRACING_ENV } from '../../functions/observability/tracing.js';
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
 export const DEFAULT_LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+/** Lambda's entry in every bundle (functions/lambda-entry.ts): it turns on a shipped compile cache, then imports index.mjs. */
+export const FUNCTION_HANDLER = 'lambda.handler';
+/**
+ * CDK context key: a runtime version ARN (the "Runtime Version ARN" of a function's INIT_START log line)
+ * pins every function to it (Lambda's manual runtime management). Unset, Lambda applies runtime updates
+ * itself (automatic): security patches arrive without a deploy, and a shipped compile cache stops matching
+ * when the Node release changes, until the next build for it (docs/deploying.md, "Compile cache").
+ */
+export const RUNTIME_VERSION_CONTEXT = 'runtimeVersionArn';
 
 export interface ArbiterFunctionProps {
   /** The bundle folder (`Code.fromAsset('dist/<name>')`); tests pass `Code.fromInline`. */
@@ -27,7 +36,7 @@ export interface ArbiterFunctionProps {
 }
 
 /**
- * A Lambda function from one esbuild bundle (`index.mjs`, export `handler`), in the VPC, with its own
+ * A Lambda function from one esbuild bundle (`lambda.mjs` in front of `index.mjs`, export `handler`), in the VPC, with its own
  * log group and a retention. Its role holds only what the function uses, written out here instead of
  * the AWS-managed AWSLambdaBasicExecutionRole / AWSLambdaVPCAccessExecutionRole (cdk-nag IAM4): writing
  * to its own log group, and the network interfaces Lambda needs in a VPC. Secrets are granted one by one
@@ -37,6 +46,7 @@ export class ArbiterFunction extends lambda.Function {
   readonly logGroupRef: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ArbiterFunctionProps) {
+    const pinned: unknown = scope.node.tryGetContext(RUNTIME_VERSION_CONTEXT);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? DEFAULT_LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -71,8 +81,9 @@ export class ArbiterFunction extends lambda.Function {
     super(scope, id, {
       role,
       code: props.code,
-      handler: 'index.handler',
+      handler: FUNCTION_HANDLER,
       runtime: FUNCTION_RUNTIME,
+      ...(typeof pinned === 'string' && pinned ? { runtimeManagementMode: lambda.RuntimeManagementMode.manual(pinned) } : {}),
       architecture: FUNCTION_ARCHITECTURE,
       description: props.description,
       memorySize: props.memorySize ?? 1024,

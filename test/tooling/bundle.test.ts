@@ -57,6 +57,14 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
     expect(pkg.version).toBe(lock.packages[`node_modules/${RESVG.binary}`].version);
   });
 
+  test("Lambda's entry, lambda.mjs, turns on a shipped compile cache and imports index.mjs at run time, nothing of the bundle itself", () => {
+    const entry = readFileSync(join(dir, 'lambda.mjs'), 'utf8');
+    expect(entry).toContain('"./index.mjs"');
+    expect(entry).toContain('compile-cache');
+    expect(entry).not.toMatch(/chunk-/);
+    expect(entry.length).toBeLessThan(4096);
+  });
+
   test('the migrations sit beside the bundle for GET /ready, and the tracing SDK stays out (the ADOT layer brings its own)', () => {
     expect(existsSync(join(dir, 'migrations'))).toBe(true);
     const code = allCode(dir);

@@ -1,0 +1,112 @@
+/**
+ * Builds a bundle's compile cache (functions/compile-cache.ts uses it): runs the bundle's modules once
+ * under the Node that will run them (Lambda's exact nodejs22.x release, linux-arm64, through qemu on an
+ * x64 machine: scripts/node-binary.ts) with Node's compile cache on, then files the entries under the
+ * path the bundle will have there, and writes them into `<bundle>/compile-cache/<version>-<arch>-<tag>/`.
+ *
+ * Node 22 names an entry by a CRC-32 of the module's type and URL (`file:///var/task/index.mjs` on Lambda),
+ * and `module.enableCompileCache` there has no portable mode (Node 25's `portable` keys by a relative
+ * path), so the entries made at `dist/graphql/` are renamed for `/var/task/`; their contents (V8's code
+ * cache behind a header of the source's size and hash) do not hold the path. Each module is imported, so
+ * its top-level code runs: what a container's init would run, and nothing that needs the database before
+ * the process exits.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { crc32 } from 'node:zlib';
+import { COMPILE_CACHE_DIR } from '../functions/compile-cache.js';
+
+/** Where Lambda puts a function's code (LAMBDA_TASK_ROOT). */
+export const LAMBDA_TASK_ROOT = '/var/task';
+
+/** Node's name for an ES module's entry: CRC-32 of the type byte (ESM = 1) and the module's URL, as 8 hex digits. */
+export const compileCacheKey = (url: string): string =>
+  crc32(url, crc32(Buffer.of(1)))
+    .toString(16)
+    .padStart(8, '0');
+
+/** `v22.23.3-arm64-91f95280-0`: version, architecture, V8's cache tag and, on POSIX, the uid. */
+const NODE_FOLDER = /^(v\d+\.\d+\.\d+-[a-z0-9]+-[0-9a-f]{8})(?:-\d+)?$/;
+
+/** The modules of a bundle: index.mjs first (with the chunks it imports statically), then every other chunk. */
+export const bundleModules = (bundleDir: string): string[] => [
+  'index.mjs',
+  ...readdirSync(bundleDir)
+    .filter((f) => f.startsWith('chunk-') && f.endsWith('.mjs'))
+    .sort(),
+];
+
+/** Imports each module (ARBITER_CACHE_MODULES, from the working directory) with the compile cache on in ARBITER_CACHE_RAW; exits so Node writes it. */
+const POPULATE = `
+import m from 'node:module';
+import { pathToFileURL } from 'node:url';
+const r = m.enableCompileCache(process.env.ARBITER_CACHE_RAW);
+if (r.status !== m.constants.compileCacheStatus.ENABLED) { console.error('compile cache not enabled: ' + (r.message ?? r.status)); process.exit(2); }
+for (const f of JSON.parse(process.env.ARBITER_CACHE_MODULES)) {
+  try { await import(pathToFileURL(f).href); } catch (e) { console.error('arbiter-compile-cache: ' + f + ': ' + e); }
+}
+process.exit(0);
+`;
+
+export interface CompileCacheBuild {
+  /** The folder written under compile-cache/, `<version>-<arch>-<tag>`. */
+  readonly folder: string;
+  readonly entries: number;
+  readonly bytes: number;
+}
+
+/**
+ * Files the entries Node wrote in `raw` (its `<version>-<arch>-<tag>-<uid>/` folder, keyed by the modules'
+ * URLs in bundleDir) into `<bundleDir>/compile-cache/<version>-<arch>-<tag>/` (replaced), keyed by their URLs
+ * under `root`.
+ */
+export const fileCompileCache = (raw: string, bundleDir: string, root: string): CompileCacheBuild => {
+  const made = readdirSync(raw);
+  const match = made.length === 1 ? NODE_FOLDER.exec(made[0]!) : null;
+  if (!match) throw new Error(`compile cache: expected one folder named <version>-<arch>-<tag>-<uid>, Node wrote ${JSON.stringify(made)}`);
+  const folder = match[1]!;
+  const out = join(bundleDir, COMPILE_CACHE_DIR);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, folder), { recursive: true });
+  let entries = 0;
+  let bytes = 0;
+  for (const f of bundleModules(bundleDir)) {
+    const from = join(raw, made[0]!, compileCacheKey(pathToFileURL(join(bundleDir, f)).href));
+    if (!existsSync(from)) continue;
+    const to = join(out, folder, compileCacheKey(pathToFileURL(join(root, f)).href));
+    copyFileSync(from, to);
+    chmodSync(to, 0o644); // Node writes them 0600; Lambda runs the code as another user than the zip's owner
+    entries++;
+    bytes += statSync(to).size;
+  }
+  if (entries === 0) throw new Error(`compile cache: Node wrote no entry for ${bundleDir}'s modules`);
+  return { folder, entries, bytes };
+};
+
+/**
+ * Writes `<bundleDir>/compile-cache/` from one run of `node` (a command: the binary, or qemu and the
+ * binary), for the bundle placed at `root` when it runs: /var/task on Lambda, bundleDir itself for the bench.
+ */
+export const buildCompileCache = (bundleDir: string, node: readonly string[], root: string = LAMBDA_TASK_ROOT): CompileCacheBuild => {
+  const raw = mkdtempSync(join(tmpdir(), 'arbiter-compile-cache-'));
+  try {
+    const run = spawnSync(node[0]!, [...node.slice(1), '--input-type=module', '-e', POPULATE], {
+      cwd: bundleDir,
+      env: {
+        PATH: process.env['PATH'],
+        NODE_ENV: 'production',
+        ARBITER_CACHE_RAW: raw,
+        ARBITER_CACHE_MODULES: JSON.stringify(bundleModules(bundleDir).map((f) => join(bundleDir, f))),
+      },
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (run.status !== 0) throw new Error(`compile cache: ${node.join(' ')} failed (${run.status ?? run.signal}): ${run.stderr}`);
+    return fileCompileCache(raw, bundleDir, root);
+  } finally {
+    rmSync(raw, { recursive: true, force: true });
+  }
+};
