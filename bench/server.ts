@@ -57,7 +57,7 @@ export interface BenchPlayer {
   readonly token: string;
 }
 
-export interface BenchServer {
+export interface BenchServer extends BenchClient {
   readonly app: App;
   readonly host: string;
   readonly port: number;
@@ -66,17 +66,57 @@ export interface BenchServer {
   readonly databaseUrl: string;
   /** Unexpected errors the API logged (masked in responses). */
   readonly loggedErrors: unknown[];
+  close(): Promise<void>;
+}
+
+/** Rule-set overrides that let a game go on passing forever (no six-scoreless-turns end). */
+export const ENDLESS = { end: { scorelessTurns: null } } as const;
+
+/** What a bench says to an API over HTTP: GraphQL requests, sign-ups and games (any server: one process or a cluster). */
+export interface BenchClient {
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<T>;
   register(handle: string): Promise<BenchPlayer>;
   /** A started game between `creator` (seat 0, moves first) and `opponent`; returns its id and version. */
   createGame(creator: BenchPlayer, opponent: BenchPlayer, overrides?: unknown): Promise<{ id: string; version: number }>;
-  close(): Promise<void>;
 }
 
-export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+export const benchClient = (host: string, port: number): BenchClient => {
+  const gql = async <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
+    const res = await fetch(`http://${host}:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: unknown[] };
+    if (body.errors?.length || !body.data) throw new Error(`bench request failed: ${JSON.stringify(body)}`);
+    return body.data;
+  };
 
-/** Rule-set overrides that let a game go on passing forever (no six-scoreless-turns end). */
-export const ENDLESS = { end: { scorelessTurns: null } } as const;
+  return {
+    gql,
+    register: async (handle) => {
+      const d = await gql<{ registerPlayer: { __typename: string; token?: string; player?: { id: string } } }>(
+        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
+        { input: { handle, displayName: handle, password: `${handle}-bench-password` } },
+      );
+      const p = d.registerPlayer;
+      if (p.__typename !== 'AuthPayload' || !p.token || !p.player) throw new Error(`register ${handle}: ${JSON.stringify(p)}`);
+      return { id: p.player.id, handle, token: p.token };
+    },
+    createGame: async (creator, opponent, overrides = ENDLESS) => {
+      const d = await gql<{ createGame: { __typename: string; id?: string; version?: number } }>(
+        `mutation($input: CreateGameInput!) { createGame(input: $input) { __typename ... on Game { id version } ... on Error { code message } } }`,
+        { input: { opponent: opponent.handle, overrides } },
+        creator.token,
+      );
+      const g = d.createGame;
+      if (g.__typename !== 'Game' || !g.id || g.version === undefined) throw new Error(`createGame: ${JSON.stringify(g)}`);
+      return { id: g.id, version: g.version };
+    },
+  };
+};
+
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 /** Where a bench server keeps its games: the local Postgres, or PGlite in memory (the embedded default of `npm start`). */
 export type BenchBackend = 'postgres' | 'pglite';
@@ -101,17 +141,6 @@ export const startBenchServer = async (schema: string, backend: BenchBackend = '
   const { port } = server.address() as AddressInfo;
   const host = '127.0.0.1';
 
-  const gql = async <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
-    const res = await fetch(`http://${host}:${port}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data?: T; errors?: unknown[] };
-    if (body.errors?.length || !body.data) throw new Error(`bench request failed: ${JSON.stringify(body)}`);
-    return body.data;
-  };
-
   return {
     app,
     host,
@@ -119,26 +148,7 @@ export const startBenchServer = async (schema: string, backend: BenchBackend = '
     schema,
     databaseUrl,
     loggedErrors,
-    gql,
-    register: async (handle) => {
-      const d = await gql<{ registerPlayer: { __typename: string; token?: string; player?: { id: string } } }>(
-        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { __typename ... on AuthPayload { token player { id } } ... on Error { code message } } }`,
-        { input: { handle, displayName: handle, password: `${handle}-bench-password` } },
-      );
-      const p = d.registerPlayer;
-      if (p.__typename !== 'AuthPayload' || !p.token || !p.player) throw new Error(`register ${handle}: ${JSON.stringify(p)}`);
-      return { id: p.player.id, handle, token: p.token };
-    },
-    createGame: async (creator, opponent, overrides = ENDLESS) => {
-      const d = await gql<{ createGame: { __typename: string; id?: string; version?: number } }>(
-        `mutation($input: CreateGameInput!) { createGame(input: $input) { __typename ... on Game { id version } ... on Error { code message } } }`,
-        { input: { opponent: opponent.handle, overrides } },
-        creator.token,
-      );
-      const g = d.createGame;
-      if (g.__typename !== 'Game' || !g.id || g.version === undefined) throw new Error(`createGame: ${JSON.stringify(g)}`);
-      return { id: g.id, version: g.version };
-    },
+    ...benchClient(host, port),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,10 +5,11 @@
  * the parent's requests: games to create, the service-level loop, the bare commits, its CPU time.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { submitTurn } from '../service/turns.js';
+import { procMicros } from './proc.js';
 import { percentile, startBenchServer, type BenchBackend, type BenchPlayer, type BenchServer } from './server.js';
 
 export type TurnServerRequest =
@@ -126,16 +127,6 @@ const profile = async (step: 'start' | 'stop', backend: BenchBackend): Promise<v
   const { profile: p } = await session.post('Profiler.stop');
   writeFileSync(join(dir, `turnpath-${backend}.cpuprofile`), JSON.stringify(p));
   session.disconnect();
-};
-
-/** Postgres's backend processes are local: their CPU (utime + stime, /proc/<pid>/stat, 100 ticks a second on Linux). */
-const procMicros = (pid: number): number => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0; // a backend that ended (an idle connection the pool closed)
-  }
 };
 
 const POOL = Number(process.env['ARBITER_DB_POOL_MAX'] ?? 10);

@@ -6,8 +6,9 @@
  * - service level (service/turns.ts submitTurn, no HTTP or GraphQL) p50 ÷ a bare INSERT commit p50;
  * - 64 games (autocannon, bench/persistence.ts): turns/s ÷ bare commits/s and p99 ÷ bare p99;
  * - server CPU per pass turn over the 64-game run (process.cpuUsage of the server process ÷ turns).
+ * - the 64-game run again with the server a cluster of processes (bench/turnpath-cluster.ts).
  * The server runs in a child process (bench/turn-server.ts); `BENCH_CPU_PROF=<dir>` has it write a
- * CPU profile of the 64-game run (bench/profile-top.ts lists its top functions), and `npx tsx bench/turnpath.ts [postgres|pglite]` prints this section alone.
+ * CPU profile of the 64-game run (bench/profile-top.ts lists its top functions), and `npx tsx bench/turnpath.ts [postgres|pglite|cluster]` prints this section alone.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { percentile, postgresUrl, SUBMIT_TURN, unreachable, type BenchBackend, t
 import type { Latencies, TurnServerReply, TurnServerRequest } from './turn-server.js';
 import type { BenchRow, BenchSection } from './types.js';
 import { CLUB, costModel } from './cost.js';
+import { CLUSTER_NOTES, CLUSTER_RUNS, clusterRows, measureCluster } from './turnpath-cluster.js';
 
 const HTTP_PAIRS = 300;
 const SERVICE_TURNS = 300;
@@ -310,8 +312,25 @@ export const costRows = (f: TurnPathFigures): BenchRow[] => {
   ];
 };
 
+/** The 64-game run on a cluster, each load against bare commits measured right after its cluster stopped (the same as measure()'s). */
+export const clusterMeasure = async (): Promise<BenchRow[]> => {
+  const rows: BenchRow[] = [];
+  for (const run of CLUSTER_RUNS) {
+    const figures = await measureCluster(run, MAX_SECONDS);
+    const { child } = await startChild('postgres');
+    try {
+      await child.ask({ kind: 'bare', concurrency: GAMES, seconds: 1 }, 'bare'); // the pool's connections, opened
+      const { bare } = await child.ask({ kind: 'bare', concurrency: GAMES, seconds: BARE_SECONDS }, 'bare');
+      rows.push(...clusterRows(figures, bare, TARGETS));
+    } finally {
+      await child.ask({ kind: 'close' }, 'closed').catch(() => undefined);
+    }
+  }
+  return rows;
+};
+
 export async function run(): Promise<BenchSection> {
-  const title = 'Turn path against its floors (Postgres and PGlite)';
+  const title = 'Turn path against its floors (Postgres and PGlite; Postgres as a cluster)';
   const rows: BenchRow[] = [];
   const notes = [...NOTES];
   const down = await unreachable();
@@ -320,23 +339,37 @@ export async function run(): Promise<BenchSection> {
     const figures = await measure(backend);
     rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
   }
+  if (!down) {
+    rows.push(...(await clusterMeasure()));
+    notes.push(...CLUSTER_NOTES);
+  }
   return { title, rows, notes };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { renderResults } = await import('./run.js');
-  const only = process.argv.slice(2) as BenchBackend[];
+  const only = process.argv.slice(2) as (BenchBackend | 'cluster')[];
   let section: BenchSection;
   if ((only[0] as string) === 'ab') {
-    section = { title: 'Verified-token cache on and off', rows: await authCacheAb(only[1] ?? 'postgres'), notes: [] };
+    section = {
+      title: 'Verified-token cache on and off',
+      rows: await authCacheAb((only[1] as BenchBackend | undefined) ?? 'postgres'),
+      notes: [],
+    };
   } else if (only.length) {
     const rows: BenchRow[] = [];
+    const notes = only.some((b) => b !== 'cluster') ? [...NOTES] : [];
     for (const backend of only) {
       // One after another: they would compete for the cores.
+      if (backend === 'cluster') {
+        rows.push(...(await clusterMeasure()));
+        notes.push(...CLUSTER_NOTES);
+        continue;
+      }
       const figures = await measure(backend);
       rows.push(...rowsOf(figures), ...(backend === 'postgres' ? costRows(figures) : []));
     }
-    section = { title: 'Turn path', rows, notes: NOTES };
+    section = { title: 'Turn path', rows, notes };
   } else section = await run();
   process.stdout.write(renderResults([section], []));
 }
