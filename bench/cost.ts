@@ -160,12 +160,11 @@ export const costModel = (
 };
 
 /**
- * The last measured figures (bench/RESULTS.md, "Turn path", the one-statement turn, Postgres, "after" column,
- * on 2026-11-27 at 10:30Z, load average 1.1–1.5 on 2 cores): HTTP submitTurn p50 at one game, server and
- * database CPU per pass turn at 64 games. Lambda runs arm64 with its own vCPU share, this was an x64
- * machine about half as fast as the earlier reference runs: a stand-in, not a Lambda measurement.
+ * The last measured figures (bench/RESULTS.md, "Turn path", 2026-11-27 12:27Z, Postgres, quiet: load average
+ * 1.6–2.0 on 2 cores): HTTP submitTurn p50 at one game, server and database CPU per pass turn at 64 games.
+ * Lambda runs arm64 with its own vCPU share, this was an x64 machine: a stand-in, not a Lambda measurement.
  */
-export const MEASURED: Measured = { requestMs: 3.95, serverCpuMs: 1.42, dbCpuMs: 0.703, rssMiB: 324 };
+export const MEASURED: Measured = { requestMs: 2.83, serverCpuMs: 1.21, dbCpuMs: 0.34, rssMiB: 329 };
 
 const usd = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
 
