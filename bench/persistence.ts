@@ -10,14 +10,15 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
   barePool,
-  percentile,
   postgresUrl,
   poolMax,
   startBenchServer,
   SUBMIT_TURN,
+  summarize,
   unreachable,
   type BenchPlayer,
   type BenchServer,
+  type Latencies,
 } from './server.js';
 import type { BenchRow, BenchSection } from './types.js';
 
@@ -34,13 +35,7 @@ const BARE_SECONDS = 3;
 const P50_TARGET = 3;
 const P99_TARGET = 5;
 
-export interface LevelResult {
-  readonly p50: number;
-  readonly p99: number;
-  readonly perSecond: number;
-  readonly count: number;
-  readonly errors: number;
-}
+export type LevelResult = Latencies;
 
 /** One connection's games: it passes turn after turn, alternating the two players' tokens. */
 export interface Lane {
@@ -159,15 +154,7 @@ const runBare = async (pool: pg.Pool, concurrency: number, seconds: number): Pro
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    perSecond: latencies.length / elapsed,
-    count: latencies.length,
-    errors,
-  };
+  return summarize(latencies, (performance.now() - started) / 1000, errors);
 };
 
 const r1 = (x: number): number => Number(x.toFixed(1));

@@ -167,3 +167,24 @@ export const percentile = (sorted: readonly number[], p: number): number => {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
 };
+
+/** p50, p99 and rate of a run's latencies (ms), with its count and errors. */
+export interface Latencies {
+  readonly p50: number;
+  readonly p99: number;
+  readonly perSecond: number;
+  readonly count: number;
+  readonly errors: number;
+}
+
+/** Sorts `latencies` in place and summarizes them over a run of `seconds`. */
+export const summarize = (latencies: number[], seconds: number, errors: number): Latencies => {
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: latencies.length / seconds,
+    count: latencies.length,
+    errors,
+  };
+};

@@ -10,7 +10,9 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { submitTurn } from '../service/turns.js';
 import { procMicros } from './proc.js';
-import { percentile, startBenchServer, type BenchBackend, type BenchPlayer, type BenchServer } from './server.js';
+import { startBenchServer, summarize, type BenchBackend, type BenchPlayer, type BenchServer, type Latencies } from './server.js';
+
+export type { Latencies };
 
 export type TurnServerRequest =
   | { readonly kind: 'games'; readonly count: number }
@@ -19,14 +21,6 @@ export type TurnServerRequest =
   /** `profile`: start V8's CPU profiler (BENCH_CPU_PROF set), or stop it and write `<dir>/turnpath-<backend>.cpuprofile`. */
   | { readonly kind: 'cpu'; readonly profile?: 'start' | 'stop' }
   | { readonly kind: 'close' };
-
-export interface Latencies {
-  readonly p50: number;
-  readonly p99: number;
-  readonly perSecond: number;
-  readonly count: number;
-  readonly errors: number;
-}
 
 export type TurnServerReply =
   | { readonly kind: 'ready'; readonly port: number; readonly players: readonly [BenchPlayer, BenchPlayer] }
@@ -41,17 +35,6 @@ export type TurnServerReply =
    */
   | { readonly kind: 'cpu'; readonly micros: number; readonly systemMicros: number; readonly rss: number; readonly dbMicros: number | null }
   | { readonly kind: 'closed' };
-
-const summarize = (latencies: number[], seconds: number, errors: number): Latencies => {
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    perSecond: latencies.length / seconds,
-    count: latencies.length,
-    errors,
-  };
-};
 
 /** One bare transaction, `BEGIN; INSERT one jsonb row; COMMIT`, on a session of the app's own pool (or PGlite's one connection). */
 const bareCommit = (server: BenchServer, gameId: string, seq: number): Promise<unknown> =>

@@ -29,10 +29,10 @@ import {
   BENCH_JWT_SECRET,
   benchClient,
   dropSchema,
-  percentile,
   poolMax,
   postgresUrl,
   SUBMIT_TURN,
+  summarize,
   withSchema,
   type BenchPlayer,
 } from './server.js';
@@ -216,14 +216,7 @@ const runOwnClient = async (
   await Promise.all(games.map((g, i) => play({ ...g }, agents[i]!)));
   const seconds = (performance.now() - started) / 1000;
   for (const own of agents) for (const a of own) a.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    perSecond: latencies.length / seconds,
-    count: latencies.length,
-    errors,
-  };
+  return summarize(latencies, seconds, errors);
 };
 
 const runLoad = (
