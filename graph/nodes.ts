@@ -1,5 +1,5 @@
 import { resolveNodes } from '@pothos/plugin-relay';
-import { kindsOfIds, type IdKind } from '../service/ids.js';
+import { isUuid, kindsOfIds, type IdKind } from '../service/ids.js';
 import { builder } from './builder.js';
 import type { Context } from './context.js';
 import { ValidationError } from './errors.js';
@@ -24,13 +24,11 @@ const NODE_TYPES: Readonly<Record<IdKind, string>> = {
 /** How many ids one nodes(ids:) may ask for: each is a read. */
 export const MAX_NODE_IDS = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The nodes `ids` name, in order, each as its type's loader answers it; null where an id names nothing. */
 const nodesFor = async (ctx: Context, info: GraphQLResolveInfo, ids: readonly (string | number)[], field: string): Promise<unknown[]> => {
   const wanted = ids.map((id, i) => {
     const text = String(id);
-    if (!UUID.test(text))
+    if (!isUuid(text))
       throw new ValidationError([
         {
           field: ids.length === 1 && field === 'id' ? field : `${field}.${i}`,

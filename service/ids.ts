@@ -4,4 +4,4 @@
  * object one names. Only which table holds an id: whether the caller may see the object is the
  * business of the use case that reads it.
  */
-export { ID_KINDS, kindsOfIds, type IdKind } from '../store/ids.js';
+export { ID_KINDS, isUuid, kindsOfIds, type IdKind } from '../store/ids.js';

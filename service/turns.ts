@@ -22,6 +22,7 @@ import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js'
 import type { LexiconRegistry } from './lexicons.js';
 import { refreshMatchStatusInTx } from './match-status.js';
 import { hasRobotSeat, wakeRobots } from './robot-seats.js';
+import { isUuid } from './ids.js';
 
 /**
  * The turn path (issue 4): a player's turn or a lifecycle command as one `runTurn` transaction —
@@ -148,7 +149,7 @@ export async function submitTurn(
   // The usual turn reads the seats with the game (two round trips in all); anything unusual — a refusal
   // of the store, a game not ready for this player — goes the long way round, which checks in the order
   // a client is told (game, seat, start, action, then version and key).
-  if (UUID.test(req.gameId) && commandOf(req.action, 0).ok) {
+  if (isUuid(req.gameId) && commandOf(req.action, 0).ok) {
     const quick = await playTurn(deps, playerId, req, idem, now, null);
     if (quick.ok || !RECHECKED.has(quick.error.code)) return quick;
   }
@@ -363,8 +364,6 @@ const matchTurn = (game: GameRow, after: GameState, outbox: readonly OutboxItem[
   };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A started game the caller sits in: its id, the caller's seat, the seats and the version now. */
 export interface SeatedGame {
   readonly id: string;
@@ -377,7 +376,7 @@ export interface SeatedGame {
 
 /** GAME_NOT_FOUND, NOT_SEATED (the caller has no seat) or GAME_NOT_STARTED (a seat is still open). */
 export async function seatedGame(db: Db, playerId: string, gameId: string): Promise<Result<SeatedGame, RuleError>> {
-  const row = UUID.test(gameId)
+  const row = isUuid(gameId)
     ? await db.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, version: true, scorekeeperId: true } })
     : null;
   if (!row) return gameNotFound(gameId);

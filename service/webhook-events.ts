@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../engine/result.js';
 import type { OutboxItem } from '../store/games.js';
 import type { JsonObject, JsonValue } from '../store/json.js';
+import { isUuid } from './ids.js';
 
 /**
  * The webhook event vocabulary and the outbox payload contract between the game service (which writes
@@ -43,8 +44,6 @@ export interface WebhookOutboxPayload extends JsonObject {
 export const webhookOutboxItem = (payload: WebhookOutboxPayload, eventIndex?: number): OutboxItem =>
   eventIndex === undefined ? { kind: payload.kind, payload } : { kind: payload.kind, payload, eventIndex };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const isObject = (x: unknown): x is { readonly [key: string]: JsonValue | undefined } =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -60,7 +59,7 @@ export const parseWebhookOutboxPayload = (row: {
   const p = row.payload;
   if (!isObject(p)) return err('payload must be a JSON object');
   if (p['kind'] !== row.kind) return err(`payload.kind must equal the row's kind "${row.kind}"`);
-  if (typeof p['gameId'] !== 'string' || !UUID.test(p['gameId']) || p['gameId'].toLowerCase() !== row.gameId.toLowerCase()) {
+  if (typeof p['gameId'] !== 'string' || !isUuid(p['gameId']) || p['gameId'].toLowerCase() !== row.gameId.toLowerCase()) {
     return err(`payload.gameId must equal the row's game_id "${row.gameId}"`);
   }
   if (typeof p['version'] !== 'number' || !Number.isInteger(p['version']) || p['version'] < 0) {
@@ -70,8 +69,7 @@ export const parseWebhookOutboxPayload = (row: {
   if (seat !== undefined && seat !== 0 && seat !== 1) return err('payload.seat must be 0 or 1');
   if (row.kind === 'your-turn' && seat === undefined) return err('payload.seat is required for your-turn');
   const playerId = p['playerId'];
-  if (playerId !== undefined && (typeof playerId !== 'string' || !UUID.test(playerId)))
-    return err('payload.playerId must be a player uuid');
+  if (playerId !== undefined && (typeof playerId !== 'string' || !isUuid(playerId))) return err('payload.playerId must be a player uuid');
   return ok(p as WebhookOutboxPayload);
 };
 

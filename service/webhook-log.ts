@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import type { Db } from './context.js';
 import type { WebhookEventKind } from './webhook-events.js';
 import { webhookError, type WebhookError } from './webhook-errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * The webhook delivery log: each delivery's status and every attempt, as the owner reads it (their
@@ -13,7 +14,6 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dea
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const DUE_STATUSES: readonly WebhookDeliveryStatus[] = ['pending', 'failed'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_PAGE_SIZE = 100;
 /** Longest `last_error` / attempt `error` stored. */
 export const MAX_ERROR_LENGTH = 500;
@@ -78,7 +78,7 @@ const decodeCursor = (cursor: string): { createdAt: Date; id: string } | null =>
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') return null;
     const createdAt = new Date(value[0]);
-    if (Number.isNaN(createdAt.getTime()) || !UUID.test(value[1])) return null;
+    if (Number.isNaN(createdAt.getTime()) || !isUuid(value[1])) return null;
     return { createdAt, id: value[1] };
   } catch {
     return null;
@@ -106,8 +106,8 @@ export const listDeliveries = async (
     );
   }
   const empty: WebhookDeliveryPage = { items: [], endCursor: null, hasNextPage: false };
-  if (!UUID.test(ownerId)) return ok(empty);
-  if (query.subscriptionId !== undefined && !UUID.test(query.subscriptionId)) return ok(empty);
+  if (!isUuid(ownerId)) return ok(empty);
+  if (query.subscriptionId !== undefined && !isUuid(query.subscriptionId)) return ok(empty);
   const rows = await db.prisma.webhookDelivery.findMany({
     where: {
       subscription: { ownerId },

@@ -4,6 +4,7 @@ import type { Db } from './context.js';
 import { checkDestination, type DestinationPolicy } from './webhook-destination.js';
 import { isWebhookEventKind, WEBHOOK_EVENT_KINDS, type WebhookEventKind } from './webhook-events.js';
 import { webhookError, type WebhookError } from './webhook-errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * Webhook subscriptions for integrations (issue 5): an owner registers a URL for some event kinds under
@@ -11,7 +12,6 @@ import { webhookError, type WebhookError } from './webhook-errors.js';
  * at creation.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_URL_LENGTH = 2048;
 
 export interface WebhookSubscriptionView {
@@ -119,7 +119,7 @@ export const createSubscription = async (
   const kinds = validateEventKinds(input.kinds);
   if (!kinds.ok) return kinds;
   const key =
-    UUID.test(input.apiKeyId) && UUID.test(input.ownerId)
+    isUuid(input.apiKeyId) && isUuid(input.ownerId)
       ? await db.prisma.apiKey.findFirst({ where: { id: input.apiKeyId, ownerId: input.ownerId, revokedAt: null }, select: { id: true } })
       : null;
   if (key === null) {
@@ -138,7 +138,7 @@ export const createSubscription = async (
 
 /** The owner's subscriptions, oldest first, without secrets. */
 export const listSubscriptions = async (db: Db, ownerId: string): Promise<WebhookSubscriptionView[]> => {
-  if (!UUID.test(ownerId)) return [];
+  if (!isUuid(ownerId)) return [];
   const rows = await db.prisma.webhookSubscription.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return rows.map(toSubscriptionView);
 };
@@ -152,7 +152,7 @@ export const deleteSubscription = async (
   ownerId: string,
   subscriptionId: string,
 ): Promise<Result<{ readonly id: string }, WebhookError>> => {
-  if (!UUID.test(ownerId) || !UUID.test(subscriptionId)) return err(subscriptionNotFound(subscriptionId));
+  if (!isUuid(ownerId) || !isUuid(subscriptionId)) return err(subscriptionNotFound(subscriptionId));
   const deleted = await db.prisma.webhookSubscription.deleteMany({ where: { id: subscriptionId, ownerId } });
   return deleted.count === 1 ? ok({ id: subscriptionId }) : err(subscriptionNotFound(subscriptionId));
 };
@@ -167,7 +167,7 @@ export const setSubscriptionActive = async (
   subscriptionId: string,
   active: boolean,
 ): Promise<Result<WebhookSubscriptionView, WebhookError>> => {
-  if (!UUID.test(ownerId) || !UUID.test(subscriptionId)) return err(subscriptionNotFound(subscriptionId));
+  if (!isUuid(ownerId) || !isUuid(subscriptionId)) return err(subscriptionNotFound(subscriptionId));
   const updated = await db.prisma.webhookSubscription.updateMany({ where: { id: subscriptionId, ownerId }, data: { active } });
   if (updated.count === 0) return err(subscriptionNotFound(subscriptionId));
   return ok(toSubscriptionView(await db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: subscriptionId } })));
