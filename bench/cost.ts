@@ -160,11 +160,12 @@ export const costModel = (
 };
 
 /**
- * The last measured figures (bench/RESULTS.md, "Turn path", 2026-11-27 12:27Z, Postgres, quiet: load average
- * 1.6–2.0 on 2 cores): HTTP submitTurn p50 at one game, server and database CPU per pass turn at 64 games.
- * Lambda runs arm64 with its own vCPU share, this was an x64 machine: a stand-in, not a Lambda measurement.
+ * The last measured figures (bench/RESULTS.md, "Turn path", 2026-11-27 12:53Z, Postgres, quiet: load average
+ * 1.8–2.0 on 2 cores): HTTP submitTurn p50 at one game, server and database CPU per pass turn at 64 games
+ * on a warm server (its second 64-game run). Lambda runs arm64 with its own vCPU share, this was an x64
+ * machine: a stand-in, not a Lambda measurement.
  */
-export const MEASURED: Measured = { requestMs: 2.83, serverCpuMs: 1.21, dbCpuMs: 0.34, rssMiB: 329 };
+export const MEASURED: Measured = { requestMs: 2.53, serverCpuMs: 0.661, dbCpuMs: 0.27, rssMiB: 338 };
 
 const usd = (x: number): string => `$${x < 1 ? x.toFixed(4) : x.toFixed(2)}`;
 
