@@ -197,7 +197,8 @@ export async function run(): Promise<BenchSection> {
     "Bundles: esbuild, ESM, minified, node22 target; @aws-sdk/* and PGlite left out. Assets (lexicons, migrations) and Prisma's query compiler (query_compiler.wasm, 1.7 MB, scripts/build.ts) ship beside the bundle, not in it, so the gzipped sizes above leave them out (the deployed zip carries them).",
   );
 
-  const graphql = join(DIST, 'graphql', 'index.mjs');
+  const bundleDir = join(DIST, 'graphql');
+  const graphql = join(bundleDir, 'index.mjs');
   const url = process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_URL;
   const unreachable = existsSync(graphql) ? await unreachableDb(url) : 'no graphql bundle';
   if (unreachable) {
@@ -205,7 +206,6 @@ export async function run(): Promise<BenchSection> {
     return { title: 'Lambda bundles and cold start', rows, notes };
   }
 
-  const bundleDir = join(DIST, 'graphql');
   const schema = `bench_cold_${process.pid}`;
   const dbUrl = new URL(url);
   dbUrl.searchParams.set('schema', schema);
@@ -231,10 +231,10 @@ export async function run(): Promise<BenchSection> {
     server = await startBenchServer(schema);
     const env = {
       ...baseEnv,
-      BENCH_BUNDLE: pathToFileURL(join(DIST, 'graphql', LAMBDA_ENTRY)).href,
+      BENCH_BUNDLE: pathToFileURL(join(bundleDir, LAMBDA_ENTRY)).href,
       DATABASE_URL: dbUrl.toString(),
       ARBITER_MIGRATE_ON_START: '0',
-      ARBITER_LEXICON_DIR: join(DIST, 'graphql', 'lexicons'),
+      ARBITER_LEXICON_DIR: join(bundleDir, 'lexicons'),
       ARBITER_JWT_SECRET: BENCH_JWT_SECRET,
     };
     const node = timed(['-p', 'process.version + " " + (typeof require("node:module").enableCompileCache)'], baseEnv)

@@ -273,7 +273,8 @@ async function runGameCommandOnce(
   let committed: Omit<KnownLog, 'at' | 'version'> | undefined;
   const decideTurn: Decide<TurnReceipt, RuleError> = (game, tail, secrets, seatsNow) => {
     if (known && known.createdAt !== game.createdAt.getTime()) return err(ruleError(OTHER_LOG, 'not this game’s log'));
-    const stored = known ? [...known.stored, ...tail] : tail;
+    // Logs are never changed in place: a turn on the version this process knows reads no tail and reuses its log.
+    const stored = known && tail.length > 0 ? [...known.stored, ...tail] : (known?.stored ?? tail);
     // The seats the caller read before, or (null) those read with the game.
     const seats = seatsRead ?? seatsNow;
     const refused = deps.admit?.({ game, seats });
