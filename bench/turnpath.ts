@@ -39,7 +39,7 @@ export const TARGETS = {
 /** One backend's measured sides; every ratio of the section is made from these. */
 export interface TurnPathFigures {
   readonly backend: BenchBackend;
-  readonly http: { readonly turnP50: number; readonly floorP50: number };
+  readonly http: { readonly turnP50: number; readonly floorP50: number; readonly refusedP50: number };
   readonly service: { readonly turn: Latencies; readonly bare: Latencies };
   readonly games: { readonly stack: Latencies; readonly bare: Latencies };
   readonly cpuMsPerTurn: number;
@@ -67,7 +67,8 @@ const startChild = async (
 ): Promise<{ child: Child; ready: Extract<TurnServerReply, { kind: 'ready' }> }> => {
   const proc = fork(fileURLToPath(new URL('./turn-server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, BENCH_BACKEND: backend },
+    // NODE_ENV as the API is served: Lambda's environment (infra/constructs/function.ts) and `npm start` (functions/server.ts).
+    env: { ...process.env, NODE_ENV: 'production', ...env, BENCH_BACKEND: backend },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting: { resolve: (m: TurnServerReply) => void; reject: (e: Error) => void }[] = [];
@@ -95,6 +96,8 @@ interface HttpLane {
   readonly game: { id: string; version: number };
   readonly floor: number[];
   readonly turn: number[];
+  /** The same mutation refused by its resolver before the service is called: the GraphQL part of a turn, measured alone. */
+  readonly refused: number[];
 }
 
 const post = async (base: string, query: string, variables: unknown, token: string): Promise<{ data?: Record<string, any> }> => {
@@ -106,7 +109,21 @@ const post = async (base: string, query: string, variables: unknown, token: stri
   return (await res.json()) as { data?: Record<string, any> };
 };
 
-/** One `{ __typename }` with a bearer token, then one submitTurn with the same token; recorded unless warming up. */
+/**
+ * A submitTurn that passes the schema's input checks and is refused by its resolver before the service is
+ * called (`pass: false`, graph/game-inputs.ts turnActionOf): no read, no rules, no write.
+ */
+const refusedInput = (gameId: string, expectedVersion: number) => ({
+  gameId,
+  expectedVersion,
+  idempotencyKey: randomUUID(),
+  action: { pass: false },
+});
+
+/**
+ * One `{ __typename }` with a bearer token, then one submitTurn with the same token, then the same
+ * mutation refused by its resolver before the service is called; recorded unless warming up.
+ */
 const httpPair = async (lane: HttpLane, i: number, record: boolean): Promise<void> => {
   const player = lane.players[i % 2]!;
   const t0 = performance.now();
@@ -117,9 +134,13 @@ const httpPair = async (lane: HttpLane, i: number, record: boolean): Promise<voi
   const t2 = performance.now();
   if (f.data?.['__typename'] !== 'Query' || r?.__typename !== 'Game') throw new Error(`HTTP pair ${i}: ${JSON.stringify(r)}`);
   lane.game.version = r.version;
+  const x = (await post(lane.base, SUBMIT_TURN, { input: refusedInput(lane.game.id, r.version) }, player.token)).data?.['submitTurn'];
+  const t3 = performance.now();
+  if (x?.code !== 'VALIDATION') throw new Error(`HTTP pair ${i}, the refused turn: ${JSON.stringify(x)}`);
   if (record) {
     lane.floor.push(t1 - t0);
     lane.turn.push(t2 - t1);
+    lane.refused.push(t3 - t2);
   }
 };
 
@@ -131,9 +152,9 @@ const p50 = (xs: number[]): number =>
   );
 
 /** HTTP_PAIRS pairs one at a time (after a warm-up) on each lane, the lanes taking turns so that they see the same load. */
-const runHttp = async (lanes: readonly HttpLane[]): Promise<{ turnP50: number; floorP50: number }[]> => {
+const runHttp = async (lanes: readonly HttpLane[]): Promise<TurnPathFigures['http'][]> => {
   for (let i = 0; i < HTTP_PAIRS + WARM_PAIRS; i++) for (const lane of lanes) await httpPair(lane, i, i >= WARM_PAIRS);
-  return lanes.map((l) => ({ turnP50: p50(l.turn), floorP50: p50(l.floor) }));
+  return lanes.map((l) => ({ turnP50: p50(l.turn), floorP50: p50(l.floor), refusedP50: p50(l.refused) }));
 };
 
 export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> => {
@@ -142,7 +163,7 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
   try {
     const base = `http://127.0.0.1:${ready.port}`;
     const [httpGame] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
-    const [http] = await runHttp([{ base, players: ready.players, game: { ...httpGame! }, floor: [], turn: [] }]);
+    const [http] = await runHttp([{ base, players: ready.players, game: { ...httpGame! }, floor: [], turn: [], refused: [] }]);
     const service = await child.ask({ kind: 'service', turns: SERVICE_TURNS }, 'service');
     const lanesOf = async (): Promise<Lane[]> =>
       (await child.ask({ kind: 'games', count: GAMES }, 'games')).games.map((g) => ({
@@ -183,23 +204,33 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
 
 const sig = (x: number, digits = 3): number => Number(x.toPrecision(digits));
 
+/** Two servers differing only in their environment, compared side by side by {@link abRows}. */
+export const AB_SIDES = {
+  /** The verified-token cache (graph/auth.ts) on and off. */
+  ab: [
+    { name: 'cache on (5 s)', env: { ARBITER_AUTH_CACHE_MS: '5000' } },
+    { name: 'cache off', env: { ARBITER_AUTH_CACHE_MS: '0' } },
+  ],
+  /** NODE_ENV as served (functions/server.ts, Lambda) and as a developer's shell may leave it. */
+  'ab-node-env': [
+    { name: 'NODE_ENV=production', env: { NODE_ENV: 'production' } },
+    { name: 'NODE_ENV=development', env: { NODE_ENV: 'development' } },
+  ],
+} as const satisfies Record<string, readonly { name: string; env: Record<string, string> }[]>;
+
 /**
- * The verified-token cache (graph/auth.ts) on and off in the same run: two servers, the HTTP pairs sent
- * to each in turn, and each server's CPU per request over the loop. `npx tsx bench/turnpath.ts ab <backend>`.
+ * Two servers in the same run, the HTTP pairs sent to each in turn, and each server's CPU per request
+ * over the loop. `npx tsx bench/turnpath.ts ab|ab-node-env <backend>`.
  */
-export const authCacheAb = async (backend: BenchBackend): Promise<BenchRow[]> => {
+export const abRows = async (backend: BenchBackend, sides: (typeof AB_SIDES)[keyof typeof AB_SIDES]): Promise<BenchRow[]> => {
   const load0 = loadavg()[0]!;
-  const sides = [
-    { name: 'cache on (5 s)', ms: '5000' },
-    { name: 'cache off', ms: '0' },
-  ];
   const started = [];
-  for (const side of sides) started.push(await startChild(backend, { ARBITER_AUTH_CACHE_MS: side.ms }));
+  for (const side of sides) started.push(await startChild(backend, side.env));
   try {
     const lanes: HttpLane[] = [];
     for (const { child, ready } of started) {
       const [game] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
-      lanes.push({ base: `http://127.0.0.1:${ready.port}`, players: ready.players, game: { ...game! }, floor: [], turn: [] });
+      lanes.push({ base: `http://127.0.0.1:${ready.port}`, players: ready.players, game: { ...game! }, floor: [], turn: [], refused: [] });
     }
     const cpu0 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
     const results = await runHttp(lanes);
@@ -207,13 +238,13 @@ export const authCacheAb = async (backend: BenchBackend): Promise<BenchRow[]> =>
     const name = backend === 'postgres' ? 'Postgres' : 'PGlite';
     const rows: BenchRow[] = sides.flatMap((side, i) => [
       {
-        metric: `${name}, ${side.name}: HTTP submitTurn p50 / authenticated \`{ __typename }\` p50`,
+        metric: `${name}, ${side.name}: HTTP submitTurn p50 / authenticated \`{ __typename }\` p50 (ratio)`,
         value: sig(results[i]!.turnP50),
-        unit: `ms / ${sig(results[i]!.floorP50)} ms`,
+        unit: `ms / ${sig(results[i]!.floorP50)} ms (${sig(results[i]!.turnP50 / results[i]!.floorP50)}×)`,
       },
       {
-        metric: `${name}, ${side.name}: server CPU per request (both kinds)`,
-        value: sig((cpu1[i]!.micros - cpu0[i]!.micros) / 1000 / (2 * (HTTP_PAIRS + WARM_PAIRS))),
+        metric: `${name}, ${side.name}: server CPU per request (the three kinds)`,
+        value: sig((cpu1[i]!.micros - cpu0[i]!.micros) / 1000 / (3 * (HTTP_PAIRS + WARM_PAIRS))),
         unit: 'ms',
       },
     ]);
@@ -252,6 +283,17 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       // The bound the ratio above is judged against: a turn is at least one durable commit on top of an authenticated request.
       metric: `${name}: 1 game, (\`{ __typename }\` p50 + bare commit p50) ÷ \`{ __typename }\` p50: a turn that cost one bare commit and nothing else`,
       value: sig((f.http.floorP50 + f.service.bare.p50) / f.http.floorP50),
+      unit: '×',
+    },
+    {
+      // Where the turn's time above the floor goes: the mutation's GraphQL alone, then with the service's turn added.
+      metric: `${name}: 1 game, HTTP submitTurn refused by its resolver before the service (\`pass: false\`: no read, no rules, no write) p50 ÷ \`{ __typename }\` p50`,
+      value: sig(f.http.refusedP50 / f.http.floorP50),
+      unit: `× (${sig(f.http.refusedP50)} ms)`,
+    },
+    {
+      metric: `${name}: 1 game, (refused submitTurn p50 + service submitTurn p50) ÷ \`{ __typename }\` p50: the mutation's GraphQL plus the service's turn, nothing else`,
+      value: sig((f.http.refusedP50 + f.service.turn.p50) / f.http.floorP50),
       unit: '×',
     },
     {
@@ -374,10 +416,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { renderResults } = await import('./run.js');
   const only = process.argv.slice(2) as (BenchBackend | 'cluster')[];
   let section: BenchSection;
-  if ((only[0] as string) === 'ab') {
+  const ab = only[0] as string;
+  if (ab in AB_SIDES) {
+    const sides = AB_SIDES[ab as keyof typeof AB_SIDES];
     section = {
-      title: 'Verified-token cache on and off',
-      rows: await authCacheAb((only[1] as BenchBackend | undefined) ?? 'postgres'),
+      title: sides.map((x) => x.name).join(' against '),
+      rows: await abRows((only[1] as BenchBackend | undefined) ?? 'postgres', sides),
       notes: [],
     };
   } else if (only.length) {
