@@ -17,7 +17,16 @@ export class ArbiterError extends GraphQLError {
   readonly citation: Citation | null;
 
   constructor(code: string, message: string, details?: Readonly<Record<string, unknown>> | null, citation?: Citation | null) {
-    super(message, { extensions: { code } });
+    // An answer, not a fault: captured without stack frames. Pothos's errors plugin reads every own
+    // property of the error it puts into a union, `stack` included, and formatting ten frames (source-mapped
+    // under tsx) was most of the CPU of a request answered with an error.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message, { extensions: { code } });
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = new.target.name;
     this.code = code;
     this.details = details ?? null;
