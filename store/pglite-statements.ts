@@ -37,14 +37,23 @@ export const pglitePrepared = (pglite: PGlite, { protocol, parse }: PgliteProtoc
   const prepared = new Map<string, { readonly text: string; readonly types: readonly number[] }>();
   const send = async (message: Uint8Array): Promise<Message[]> => (await db.execProtocol(message, { syncToFs: false })).messages;
 
+  // Whether the event loop has turned since the last statement began (set by an immediate it schedules).
+  let loopTurned = true;
+  const sawLoop = () => {
+    loopTurned = true;
+  };
+
   const run = async <R>(name: string, sql: string, params: readonly unknown[]): Promise<R[]> => {
-    // A turn of the event loop before each statement, with the lock held. PGlite runs a statement
-    // synchronously and hands its lock to the next waiter in a microtask, so without this a queue of
-    // statements drains without the event loop ever polling: new connections are not accepted and
-    // requests not read until it empties (64 games at once: the first turns waited 1–5 s while the
-    // server answered the others in 1–4 ms; bench/RESULTS.md). A Postgres statement ends on socket
-    // I/O, which gives the loop that turn by itself.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // At most one statement per turn of the event loop: one that would follow another in the same turn
+    // waits for the next, with the lock held. PGlite runs a statement synchronously and hands its lock to
+    // the next waiter in a microtask, so without this a queue of statements drains without the loop ever
+    // polling: new connections are not accepted and requests not read until it empties (64 games at once:
+    // the first turns waited 1–5 s while the server answered the others in 1–4 ms; bench/RESULTS.md). A
+    // statement that comes alone (one game's turn) runs at once. A Postgres statement ends on socket I/O,
+    // which gives the loop its turn by itself.
+    if (!loopTurned) await new Promise<void>((resolve) => setImmediate(resolve));
+    loopTurned = false;
+    setImmediate(sawLoop);
     let statement = prepared.get(name);
     if (statement && statement.text !== sql) throw new Error(`statement "${name}" is already prepared with another text`);
     const messages: Message[] = [];

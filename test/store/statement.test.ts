@@ -80,6 +80,15 @@ describe('Db.statement on PGlite', () => {
   const count = (id: number) =>
     db.statement<{ n: number }>('probe_count', 'SELECT count(*)::int AS n FROM statement_probe WHERE id = $1::int', [id]);
 
+  it('a statement that comes alone runs at once, without waiting for a turn of the event loop', async () => {
+    await count(1); // prepared
+    await new Promise<void>((resolve) => setTimeout(resolve, 5)); // the loop has turned since
+    let loopTurned = false;
+    setImmediate(() => (loopTurned = true));
+    expect(await count(1)).toEqual([{ n: 0 }]);
+    expect(loopTurned).toBe(false);
+  });
+
   it('each name is prepared once in its one session', async () => {
     for (let i = 10; i < 15; i++) await db.statement('probe_insert', INSERT, [i, i, '{}', null]);
     expect(await count(12)).toEqual([{ n: 1 }]);
