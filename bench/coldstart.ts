@@ -14,13 +14,14 @@
  * (scripts/compile-cache.ts; removed afterwards), interleaved with the runs without it (NODE_DISABLE_COMPILE_CACHE).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { buildFunctions, DIST, LAMBDA_ENTRY, type BundleResult } from '../scripts/build.js';
-import { buildCompileCache } from '../scripts/compile-cache.js';
+import { buildFunctions, buildScriptBundle, DIST, FUNCTION_BUNDLES, LAMBDA_ENTRY, type BundleResult } from '../scripts/build.js';
+import { buildCodeCache, buildCompileCache } from '../scripts/compile-cache.js';
+import { SCRIPT_BUNDLE } from '../functions/code-cache.js';
 import { COMPILE_CACHE_DIR } from '../functions/compile-cache.js';
 import type { BenchRow, BenchSection } from './types.js';
 import { BENCH_JWT_SECRET, GAME, startBenchServer, SUBMIT_TURN, unreachable as unreachableDb, type BenchServer } from './server.js';
@@ -198,6 +199,7 @@ export async function run(): Promise<BenchSection> {
   );
 
   const bundleDir = join(DIST, 'graphql');
+  const warmDir = join(DIST, 'graphql-warm-code-cache');
   const graphql = join(bundleDir, 'index.mjs');
   const url = process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_URL;
   const unreachable = existsSync(graphql) ? await unreachableDb(url) : 'no graphql bundle';
@@ -241,8 +243,16 @@ export async function run(): Promise<BenchSection> {
       .stdout.trim()
       .split(' ');
     const version = node[0]!;
+    // The warm code cache's variant in a copy of the bundle (index.cjs and its cache), made before the module cache is.
+    cpSync(bundleDir, warmDir, { recursive: true });
+    await buildScriptBundle(
+      FUNCTION_BUNDLES.find((f) => f.name === 'graphql')!,
+      warmDir,
+    );
+    const warm = await buildCodeCache(warmDir, [NODE]);
     const cached = node[1] === 'function' ? buildCompileCache(bundleDir, [NODE], bundleDir) : undefined;
-    const modes = cached ? [{ NODE_DISABLE_COMPILE_CACHE: '1' }, {}] : [{}];
+    const warmEnv = { BENCH_BUNDLE: pathToFileURL(join(warmDir, LAMBDA_ENTRY)).href };
+    const modes: NodeJS.ProcessEnv[] = [...(cached ? [{ NODE_DISABLE_COMPILE_CACHE: '1' }, {}] : [{}]), warmEnv];
     for (const m of modes) timed([child], { ...env, ...m }); // warm the OS file cache once, as Lambda's own image cache would be
     const turns = await turnRequests(server!, RUNS * modes.length);
     const bare: number[] = [];
@@ -260,9 +270,14 @@ export async function run(): Promise<BenchSection> {
         `Compile cache (Node ${version}): ${cached.entries} modules, ${round(cached.bytes / 1024)} KiB, built by scripts/compile-cache.ts for the bundle where the bench runs it; on Lambda the build makes it for /var/task under linux-arm64 (docs/deploying.md).`,
       );
     }
+    rows.push(...seriesRows(`Node ${version}, index.cjs with its warm code cache`, series[modes.length - 1]!, median(bare)));
+    notes.push(
+      `Warm code cache (Node ${version}): what \`ARBITER_COMPILE_CACHE_NODE=… npm run build\` ships for the graphql function, made by this Node: the function as one script (index.cjs, ${round(statSync(join(warmDir, SCRIPT_BUNDLE)).size / 1024)} KiB) and the V8 code cache taken after it built the app and answered \`{ __typename }\` (${round(warm.bytes / 1024)} KiB; scripts/compile-cache.ts buildCodeCache), loaded by lambda.mjs through vm.Script (functions/code-cache.ts).`,
+    );
     notes.push(...coldStartNotes(built, median(series[0]!.first.map((p) => p.ms)) - median(bare)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(warmDir, { recursive: true, force: true });
     // Made for this machine's path, it must not ship (npm run build makes the one for /var/task).
     rmSync(join(bundleDir, COMPILE_CACHE_DIR), { recursive: true, force: true });
     await server?.close();
