@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FUNCTION_BUNDLES } from '../scripts/build.js';
+import { lambdaNodeFlags } from '../scripts/compile-cache.js';
 import { bundleCode } from './constructs/function.js';
 import { ArbiterStack, type ArbiterStackProps } from './stack.js';
 
@@ -116,6 +118,12 @@ describe('ArbiterStack', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  test("the API's memory size is the one its warm code cache is built for (scripts/build.ts: Lambda derives V8's heap flags from it)", () => {
+    const graphql = FUNCTION_BUNDLES.find((b) => b.name === 'graphql')!;
+    expect(s.resources[s.id(s.stack.api.handler)]!.Properties!['MemorySize']).toBe(graphql.memoryMb);
+    expect(lambdaNodeFlags(graphql.memoryMb!)).toEqual(['--expose-gc', '--max-semi-space-size=51', '--max-old-space-size=922']);
   });
 
   test('the only other functions are the CDK trigger provider', () => {

@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SCRIPT_BUNDLE } from '../functions/code-cache.js';
-import { buildCodeCache, buildCompileCache } from './compile-cache.js';
+import { buildCodeCache, buildCompileCache, lambdaNodeFlags } from './compile-cache.js';
 import { copyNativePackage, RESVG } from './lambda-native.js';
 import { fetchNode, nodeCommand } from './node-binary.js';
 
@@ -56,6 +56,9 @@ const ASSET_WRITERS: Record<'static' | 'native', (outdir: string) => Promise<voi
   },
 };
 
+/** A function's memory size when the stack names none (infra/constructs/function.ts). */
+const LAMBDA_DEFAULT_MEMORY_MB = 1024;
+
 export interface FunctionBundle {
   /** Folder under dist/ and the function's name in the stack. */
   readonly name: string;
@@ -68,6 +71,8 @@ export interface FunctionBundle {
    * what the first request compiles (functions/code-cache.ts).
    */
   readonly compileCache?: 'module' | 'script';
+  /** Its memory size in the stack (infra/, checked by infra/stack.test.ts): its cache is made under the V8 flags Lambda derives from it. */
+  readonly memoryMb?: number;
 }
 
 /** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
@@ -81,6 +86,7 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
     entry: 'functions/graphql.ts',
     assets: ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'],
     compileCache: 'script',
+    memoryMb: 1024,
   },
   // Robot seats: the referee's lexicons (a robot's challenge) and the KWGs it generates moves from.
   { name: 'robots', entry: 'functions/robots.ts', assets: ['lexicons', 'kwg'] },
@@ -335,10 +341,11 @@ const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
  * registry and run under qemu on an x64 machine. Without it they ship none (and lose nothing but the speed-up).
  */
 const addCompileCaches = async (built: readonly BundleResult[], version: string): Promise<void> => {
-  const node = nodeCommand(fetchNode(version, 'arm64'), 'arm64');
+  const binary = nodeCommand(fetchNode(version, 'arm64'), 'arm64');
   for (const b of built) {
     const fn = FUNCTION_BUNDLES.find((f) => f.name === b.name);
     if (!fn?.compileCache) continue;
+    const node = [...binary, ...lambdaNodeFlags(fn.memoryMb ?? LAMBDA_DEFAULT_MEMORY_MB)];
     if (fn.compileCache === 'script') {
       await buildScriptBundle(fn, dirname(b.file));
       const cache = await buildCodeCache(dirname(b.file), node);
