@@ -12,6 +12,8 @@
  * import lambda.mjs, Lambda's entry (functions/lambda-entry.ts). On a Node with `module.enableCompileCache`,
  * each first request is also timed with a compile cache built by that Node for the bundle where it lies
  * (scripts/compile-cache.ts; removed afterwards), interleaved with the runs without it (NODE_DISABLE_COMPILE_CACHE).
+ * On every Node, they are timed a third way, as the Lambda build ships the graphql function: index.cjs with
+ * its warm code cache made by that Node (functions/code-cache.ts), in a copy of the bundle (removed afterwards).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
