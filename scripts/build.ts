@@ -246,7 +246,7 @@ export const buildScriptBundle = async (fn: FunctionBundle, outdir: string): Pro
   return outfile;
 };
 
-/** The entry Lambda calls (`lambda.handler`): turns on a shipped compile cache, then imports index.mjs (functions/lambda-entry.ts). */
+/** The entry Lambda calls (`lambda.handler`): loads index.cjs with its warm code cache, or index.mjs (functions/lambda-entry.ts). */
 export const LAMBDA_ENTRY = 'lambda.mjs';
 
 /** Bundles one function into `dist/<name>/` (emptied first), with its Lambda entry, and copies its assets. */
