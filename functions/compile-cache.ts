@@ -58,12 +58,13 @@ export const thisRuntime = (): RuntimeIdentity => ({
 /** The shipped folder's name for a runtime: what Node names its own, without the uid. */
 export const shippedFolderName = (r: Pick<RuntimeIdentity, 'version' | 'arch' | 'tag'>): string => `${r.version}-${r.arch}-${r.tag}`;
 
-/** Turns on the compile cache in `shipped` for this process if one was built for its Node; never throws. */
-export const enableShippedCompileCache = (
-  shipped: string,
-  { api = nodeModule as CompileCacheApi, runtime = thisRuntime(), scratch = join(tmpdir(), 'arbiter-compile-cache') } = {},
-): CompileCacheOutcome => {
-  if (typeof api.enableCompileCache !== 'function') return { status: 'unsupported' };
+export type ShippedFolder =
+  | { readonly status: 'none' }
+  | { readonly status: 'other-node'; readonly shipped: readonly string[] }
+  | { readonly status: 'found'; readonly folder: string; readonly path: string };
+
+/** The folder of `shipped` (a compile-cache/ folder) built for this runtime's Node release and architecture. */
+export const shippedFolder = (shipped: string, runtime: RuntimeIdentity = thisRuntime()): ShippedFolder => {
   let folders: string[];
   try {
     folders = readdirSync(shipped);
@@ -72,11 +73,22 @@ export const enableShippedCompileCache = (
   }
   const folder = folders.find((f) => f.startsWith(`${runtime.version}-${runtime.arch}-`));
   if (!folder) return folders.length ? { status: 'other-node', shipped: folders } : { status: 'none' };
+  return { status: 'found', folder, path: join(shipped, folder) };
+};
+
+/** Turns on the compile cache in `shipped` for this process if one was built for its Node; never throws. */
+export const enableShippedCompileCache = (
+  shipped: string,
+  { api = nodeModule as CompileCacheApi, runtime = thisRuntime(), scratch = join(tmpdir(), 'arbiter-compile-cache') } = {},
+): CompileCacheOutcome => {
+  if (typeof api.enableCompileCache !== 'function') return { status: 'unsupported' };
+  const found = shippedFolder(shipped, runtime);
+  if (found.status !== 'found') return found;
+  const { folder, path: target } = found;
   try {
     // One scratch directory per shipped cache, so two bundles on one machine (the bench) keep apart.
     const dir = join(scratch, shipped.replace(/[^\w.-]+/g, '_'));
     const link = join(dir, `${shippedFolderName(runtime)}${runtime.uid === undefined ? '' : `-${runtime.uid}`}`);
-    const target = join(shipped, folder);
     mkdirSync(dir, { recursive: true });
     let current: string | undefined;
     try {

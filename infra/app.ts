@@ -11,22 +11,16 @@
  * destroyed with the stack (no final snapshot), unless deletionProtection says otherwise.
  */
 import { App, RemovalPolicy } from 'aws-cdk-lib';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { existsSync } from 'node:fs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCode } from './constructs/function.js';
 import { ArbiterStack } from './stack.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 
-const bundle = (name: string): lambda.Code | undefined => {
-  const dir = join(DIST, name);
-  // lambda.mjs is the handler's file, index.mjs the bundle it imports: both come from `npm run build`.
-  return existsSync(join(dir, 'lambda.mjs')) && existsSync(join(dir, 'index.mjs'))
-    ? lambda.Code.fromAsset(dir, { exclude: ['*.map'] })
-    : undefined;
-};
+const bundle = (name: string): lambda.Code | undefined => bundleCode(join(DIST, name));
 
 const required = (name: string): lambda.Code => {
   const code = bundle(name);

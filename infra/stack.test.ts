@@ -3,6 +3,12 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FUNCTION_BUNDLES } from '../scripts/build.js';
+import { lambdaNodeFlags } from '../scripts/compile-cache.js';
+import { bundleCode } from './constructs/function.js';
 import { ArbiterStack, type ArbiterStackProps } from './stack.js';
 
 /** Inline stubs instead of the dist/ bundles: no esbuild, no assets, fast. */
@@ -79,6 +85,45 @@ describe('ArbiterStack', () => {
         UpdateRuntimeOn: 'Manual',
         RuntimeVersionArn: arn,
       });
+  });
+
+  test('a bundle folder ships whole but its source maps: the warm code cache and index.cjs when built, index.mjs alone otherwise', () => {
+    const root = mkdtempSync(join(tmpdir(), 'arbiter-infra-code-'));
+    try {
+      const dist = join(root, 'graphql');
+      mkdirSync(join(dist, 'compile-cache', 'v22.23.3-arm64-91f95280'), { recursive: true });
+      expect(bundleCode(dist)).toBeUndefined(); // not built
+      for (const f of ['lambda.mjs', 'index.mjs', 'index.mjs.map', 'index.cjs', 'compile-cache/v22.23.3-arm64-91f95280/index.cjs.cache'])
+        writeFileSync(join(dist, f), f);
+      const staged = (code: lambda.Code) => {
+        const app = new App({ outdir: join(root, `out-${Math.random().toString(36).slice(2)}`) });
+        new ArbiterStack(app, 'Staged', { code: { ...CODE, graphql: code } });
+        // The folders staged for upload; ours is the one with lambda.mjs (the others are CDK's own handlers).
+        const out = app.synth().directory;
+        const dirs = readdirSync(out).filter((d) => d.startsWith('asset.') && existsSync(join(out, d, 'lambda.mjs')));
+        expect(dirs).toHaveLength(1);
+        return readdirSync(join(out, dirs[0]!), { recursive: true }).map(String).sort();
+      };
+      expect(staged(bundleCode(dist)!)).toEqual([
+        'compile-cache',
+        'compile-cache/v22.23.3-arm64-91f95280',
+        'compile-cache/v22.23.3-arm64-91f95280/index.cjs.cache',
+        'index.cjs',
+        'index.mjs',
+        'lambda.mjs',
+      ]);
+      rmSync(join(dist, 'compile-cache'), { recursive: true });
+      rmSync(join(dist, 'index.cjs'));
+      expect(staged(bundleCode(dist)!)).toEqual(['index.mjs', 'lambda.mjs']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("the API's memory size is the one its warm code cache is built for (scripts/build.ts: Lambda derives V8's heap flags from it)", () => {
+    const graphql = FUNCTION_BUNDLES.find((b) => b.name === 'graphql')!;
+    expect(s.resources[s.id(s.stack.api.handler)]!.Properties!['MemorySize']).toBe(graphql.memoryMb);
+    expect(lambdaNodeFlags(graphql.memoryMb!)).toEqual(['--expose-gc', '--max-semi-space-size=51', '--max-old-space-size=922']);
   });
 
   test('the only other functions are the CDK trigger provider', () => {

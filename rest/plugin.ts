@@ -1,6 +1,6 @@
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { ExecutionResult, GraphQLSchema } from '../graph/graphql.js';
-import { schema as arbiterSchema } from '../graph/schema.js';
+import { sortedSchema } from '../graph/schema.js';
 import { compileOperation, type Operation } from './operation.js';
 import { edgeProblem } from './problem.js';
 import { replyFor } from './reply.js';
@@ -105,8 +105,12 @@ const handle = async (
   }
 };
 
-/** Serves /v1 from `routes` (default: the route table of rest/routes/) over the app's schema. */
-export const useRest = (routes: readonly Route[] = ROUTES, schema: GraphQLSchema = arbiterSchema): Plugin => {
+/**
+ * Serves /v1 from `routes` (default: the route table of rest/routes/) over a schema (default: the app's):
+ * routes and document are compiled against its copy in name order (graph/schema.ts `sortedSchema`, made on
+ * the first /v1 request), operations run on Yoga's own schema.
+ */
+export const useRest = (routes: readonly Route[] = ROUTES, schema?: GraphQLSchema): Plugin => {
   let yoga: Yoga | undefined;
   let table: RestTable | undefined;
   return {
@@ -115,7 +119,7 @@ export const useRest = (routes: readonly Route[] = ROUTES, schema: GraphQLSchema
     },
     onRequest: ({ request, url, endResponse, serverContext }) => {
       if (url.pathname !== V1_PATH && !url.pathname.startsWith(`${V1_PATH}/`)) return;
-      table ??= new RestTable(schema, routes);
+      table ??= new RestTable(sortedSchema(schema), routes);
       return handle(table, yoga!, request, url, serverContext as Record<string, unknown>).then(endResponse);
     },
   };

@@ -4,13 +4,14 @@
  * copies the files it reads at run time next to it, and prints each bundle's size. The folder
  * `dist/<name>/` is what infra/app.ts deploys as the function's code.
  */
-import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildCompileCache } from './compile-cache.js';
+import { SCRIPT_BUNDLE } from '../functions/code-cache.js';
+import { buildCodeCache, buildCompileCache, lambdaNodeFlags } from './compile-cache.js';
 import { copyNativePackage, RESVG } from './lambda-native.js';
 import { fetchNode, nodeCommand } from './node-binary.js';
 
@@ -55,13 +56,23 @@ const ASSET_WRITERS: Record<'static' | 'native', (outdir: string) => Promise<voi
   },
 };
 
+/** A function's memory size when the stack names none (infra/constructs/function.ts). */
+const LAMBDA_DEFAULT_MEMORY_MB = 1024;
+
 export interface FunctionBundle {
   /** Folder under dist/ and the function's name in the stack. */
   readonly name: string;
   readonly entry: string;
   readonly assets: readonly Asset[];
-  /** Ships a compile cache when the build is given Lambda's Node (ARBITER_COMPILE_CACHE_NODE; scripts/compile-cache.ts). */
-  readonly compileCache?: boolean;
+  /**
+   * What it ships to start sooner when the build is given Lambda's Node (ARBITER_COMPILE_CACHE_NODE;
+   * scripts/compile-cache.ts): `module`, Node's module compile cache of index.mjs and its chunks; `script`,
+   * the function as one script (index.cjs) and a V8 code cache of it taken after a warm-up, which also holds
+   * what the first request compiles (functions/code-cache.ts).
+   */
+  readonly compileCache?: 'module' | 'script';
+  /** Its memory size in the stack (infra/, checked by infra/stack.test.ts): its cache is made under the V8 flags Lambda derives from it. */
+  readonly memoryMb?: number;
 }
 
 /** Every Lambda entry point; an entry whose file does not exist yet is skipped with a notice. */
@@ -69,12 +80,13 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   // fonts, static and native: the board pictures (render/) and the play page and API docs (graph/pages.ts);
   // migrations: GET /ready compares their names with the applied ones (functions/observability/health.ts).
   // The API analyses positions (issue 19), so it carries the move generator's KWGs too.
-  // The one function with a cold-start target (issue #17): it ships a compile cache when built for Lambda's Node.
+  // The one function with a cold-start target (issue #17): it ships the warm code cache when built for Lambda's Node.
   {
     name: 'graphql',
     entry: 'functions/graphql.ts',
     assets: ['lexicons', 'kwg', 'migrations', 'fonts', 'static', 'native'],
-    compileCache: true,
+    compileCache: 'script',
+    memoryMb: 1024,
   },
   // Robot seats: the referee's lexicons (a robot's challenge) and the KWGs it generates moves from.
   { name: 'robots', entry: 'functions/robots.ts', assets: ['lexicons', 'kwg'] },
@@ -197,7 +209,44 @@ const graphqlAsEsm: Plugin = {
   },
 };
 
-/** The entry Lambda calls (`lambda.handler`): turns on a shipped compile cache, then imports index.mjs (functions/lambda-entry.ts). */
+/** esbuild's options for a function's code, both builds (the ESM bundle and the one script of {@link buildScriptBundle}). */
+const bundleOptions = (fn: FunctionBundle, outdir: string, wasmWritten: { value: boolean }) =>
+  ({
+    plugins: [wasmBesideBundle(outdir, wasmWritten), graphqlAsEsm],
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, fn.entry)],
+    bundle: true,
+    platform: 'node' as const,
+    target: 'node22',
+    minify: true,
+    external: [...EXTERNAL],
+    // esbuild's default for node (`main` before `module`) resolves packages as Node does; preferring `module`
+    // would give graphql two copies (index.mjs for `graphql`, index.js for `graphql/index.js`) and break its realm check.
+    legalComments: 'none',
+    metafile: true as const,
+    logLevel: 'warning' as const,
+  }) satisfies BuildOptions;
+
+/**
+ * The function as one CommonJS script, `index.cjs` beside index.mjs, for the warm code cache
+ * (scripts/code-cache.ts): only `vm.Script` can hand V8 a cache taken after a warm-up, and it runs a script,
+ * not a module graph, so no chunks. `import.meta.url` becomes the script's own file URL, so what is found
+ * beside the bundle (the query compiler, the font) still is; `import()` of the external packages goes
+ * through the loader's `importModuleDynamically` (functions/code-cache.ts).
+ */
+export const buildScriptBundle = async (fn: FunctionBundle, outdir: string): Promise<string> => {
+  const outfile = join(outdir, SCRIPT_BUNDLE);
+  await esbuild({
+    ...bundleOptions(fn, outdir, { value: false }),
+    outfile,
+    format: 'cjs',
+    define: { 'import.meta.url': '__arbiterImportMetaUrl' },
+    banner: { js: "var __arbiterImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
+  });
+  return outfile;
+};
+
+/** The entry Lambda calls (`lambda.handler`): loads index.cjs with its warm code cache, or index.mjs (functions/lambda-entry.ts). */
 export const LAMBDA_ENTRY = 'lambda.mjs';
 
 /** Bundles one function into `dist/<name>/` (emptied first), with its Lambda entry, and copies its assets. */
@@ -208,9 +257,7 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
   const outfile = join(outdir, 'index.mjs');
   const wasmWritten = { value: false };
   const result = await esbuild({
-    plugins: [wasmBesideBundle(outdir, wasmWritten), graphqlAsEsm],
-    absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, fn.entry)],
+    ...bundleOptions(fn, outdir, wasmWritten),
     outdir,
     entryNames: 'index',
     outExtension: { '.js': '.mjs' },
@@ -219,19 +266,9 @@ export const buildFunction = async (fn: FunctionBundle, dist: string = DIST): Pr
     // a sub-folder: modules that find files through import.meta.url (the query compiler, the font) look there.
     splitting: true,
     chunkNames: 'chunk-[hash]',
-    bundle: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    minify: true,
     sourcemap: 'external',
-    external: [...EXTERNAL],
     banner: { js: BANNER },
-    // esbuild's default for node (`main` before `module`) resolves packages as Node does; preferring `module`
-    // would give graphql two copies (index.mjs for `graphql`, index.js for `graphql/index.js`) and break its realm check.
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'warning',
   });
   await esbuild({
     absWorkingDir: ROOT,
@@ -303,10 +340,18 @@ const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
  * bundles that take one get a compile cache made by that Node for linux-arm64, fetched from the npm
  * registry and run under qemu on an x64 machine. Without it they ship none (and lose nothing but the speed-up).
  */
-const addCompileCaches = (built: readonly BundleResult[], version: string): void => {
-  const node = nodeCommand(fetchNode(version, 'arm64'), 'arm64');
+const addCompileCaches = async (built: readonly BundleResult[], version: string): Promise<void> => {
+  const binary = nodeCommand(fetchNode(version, 'arm64'), 'arm64');
   for (const b of built) {
-    if (!FUNCTION_BUNDLES.find((f) => f.name === b.name)?.compileCache) continue;
+    const fn = FUNCTION_BUNDLES.find((f) => f.name === b.name);
+    if (!fn?.compileCache) continue;
+    const node = [...binary, ...lambdaNodeFlags(fn.memoryMb ?? LAMBDA_DEFAULT_MEMORY_MB)];
+    if (fn.compileCache === 'script') {
+      await buildScriptBundle(fn, dirname(b.file));
+      const cache = await buildCodeCache(dirname(b.file), node);
+      console.log(`${b.name}: ${SCRIPT_BUNDLE} and its warm code cache ${cache.folder}, ${kib(cache.bytes)}`);
+      continue;
+    }
     const cache = buildCompileCache(dirname(b.file), node);
     console.log(`${b.name}: compile cache ${cache.folder}, ${cache.entries} modules, ${kib(cache.bytes)}`);
   }
@@ -315,7 +360,7 @@ const addCompileCaches = (built: readonly BundleResult[], version: string): void
 async function main(): Promise<void> {
   const { built, missing } = await buildFunctions();
   const cacheNode = process.env['ARBITER_COMPILE_CACHE_NODE'];
-  if (cacheNode) addCompileCaches(built, cacheNode);
+  if (cacheNode) await addCompileCaches(built, cacheNode);
   const rows = built.map((b) => [b.name, relative(ROOT, b.file), kib(b.bytes), kib(b.gzipBytes), kib(b.assetBytes)]);
   const head = ['function', 'bundle', 'size', 'gzip', 'assets'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -5,14 +5,29 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { TRACING_ENV } from '../../functions/observability/tracing.js';
 
 /** Every Arbiter function runs the same runtime and architecture (Graviton is ~20 % cheaper per GB-second). */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
 export const DEFAULT_LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
-/** Lambda's entry in every bundle (functions/lambda-entry.ts): it turns on a shipped compile cache, then imports index.mjs. */
+/**
+ * Lambda's entry in every bundle (functions/lambda-entry.ts): it loads index.cjs through a shipped warm code
+ * cache, or index.mjs (with Node's compile cache when that was shipped).
+ */
 export const FUNCTION_HANDLER = 'lambda.handler';
+
+/**
+ * A function's code: the folder `npm run build` wrote (dist/<name>/), all of it but the source maps:
+ * lambda.mjs (the handler's file) and index.mjs, its chunks and assets, and, when built for Lambda's Node,
+ * index.cjs and compile-cache/. Undefined when lambda.mjs or index.mjs is missing (not built).
+ */
+export const bundleCode = (dir: string): lambda.Code | undefined =>
+  existsSync(join(dir, 'lambda.mjs')) && existsSync(join(dir, 'index.mjs'))
+    ? lambda.Code.fromAsset(dir, { exclude: ['*.map'] })
+    : undefined;
 /**
  * CDK context key: a runtime version ARN (the "Runtime Version ARN" of a function's INIT_START log line)
  * pins every function to it (Lambda's manual runtime management). Unset, Lambda applies runtime updates

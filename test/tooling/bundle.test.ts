@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { directoryFiles } from '../../functions/static-files.js';
-import { buildFunction, EXTERNAL, FUNCTION_BUNDLES, type BundleResult } from '../../scripts/build.js';
+import { CODE_CACHE_FILE, SCRIPT_BUNDLE } from '../../functions/code-cache.js';
+import { buildFunction, buildScriptBundle, EXTERNAL, FUNCTION_BUNDLES, type BundleResult } from '../../scripts/build.js';
+import { buildCodeCache } from '../../scripts/compile-cache.js';
 import { elfMachine, RESVG } from '../../scripts/lambda-native.js';
 import { ensureShippedLexicons } from '../../scripts/build-lexicons.js';
 
@@ -57,13 +59,35 @@ describe('the API bundle for Lambda (linux-arm64)', () => {
     expect(pkg.version).toBe(lock.packages[`node_modules/${RESVG.binary}`].version);
   });
 
-  test("Lambda's entry, lambda.mjs, turns on a shipped compile cache and imports index.mjs at run time, nothing of the bundle itself", () => {
+  test("Lambda's entry, lambda.mjs, loads index.cjs with a warm code cache or index.mjs (with a compile cache) at run time, nothing of the bundle itself", () => {
     const entry = readFileSync(join(dir, 'lambda.mjs'), 'utf8');
-    expect(entry).toContain('"./index.mjs"');
-    expect(entry).toContain('compile-cache');
+    for (const name of ['"index.mjs"', `"${SCRIPT_BUNDLE}"`, `"${CODE_CACHE_FILE}"`, '"compile-cache"', 'cachedData'])
+      expect(entry).toContain(name);
     expect(entry).not.toMatch(/chunk-/);
-    expect(entry.length).toBeLessThan(4096);
+    expect(entry.length).toBeLessThan(6144);
+    // Without ARBITER_COMPILE_CACHE_NODE no cache ships, nor the script: lambda.mjs imports index.mjs.
+    expect(existsSync(join(dir, 'compile-cache'))).toBe(false);
+    expect(existsSync(join(dir, SCRIPT_BUNDLE))).toBe(false);
   });
+
+  test('the function as one script (index.cjs, for the warm code cache) finds its files beside itself, keeps the external packages external, and answers a request without a database', async () => {
+    await buildScriptBundle(
+      FUNCTION_BUNDLES.find((b) => b.name === 'graphql')!,
+      dir,
+    );
+    const script = readFileSync(join(dir, SCRIPT_BUNDLE), 'utf8');
+    expect(script).not.toContain('import.meta');
+    expect(script).toContain('pathToFileURL(__filename)');
+    expect(script).not.toMatch(/chunk-/);
+    expect(script).toContain('import("@resvg/resvg-js")');
+    expect(script).toContain('import("@aws-sdk/client-sqs")');
+    // The warm-up of the build: the app built and `{ __typename }` answered by this Node, then the cache written.
+    const cache = await buildCodeCache(dir, [process.execPath]);
+    expect(readdirSync(join(dir, 'compile-cache', cache.folder))).toEqual([CODE_CACHE_FILE]);
+    expect(cache.bytes).toBeGreaterThan(100_000);
+    rmSync(join(dir, 'compile-cache'), { recursive: true, force: true });
+    rmSync(join(dir, SCRIPT_BUNDLE));
+  }, 120_000);
 
   test('the migrations sit beside the bundle for GET /ready, and the tracing SDK stays out (the ADOT layer brings its own)', () => {
     expect(existsSync(join(dir, 'migrations'))).toBe(true);

@@ -1,14 +1,16 @@
 /**
  * scripts/compile-cache.ts: the entries Node 22 writes for a bundle in dist/ are filed under the names Node
- * will look for when the bundle runs from /var/task, in a folder named for the Node that made them.
+ * will look for when the bundle runs from /var/task, in a folder named for the Node that made them; the warm
+ * code cache is taken after one answered request, and Lambda's loader (functions/code-cache.ts) accepts it.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { COMPILE_CACHE_DIR } from '../../functions/compile-cache.js';
-import { bundleModules, compileCacheKey, fileCompileCache, LAMBDA_TASK_ROOT } from '../../scripts/compile-cache.js';
+import { CODE_CACHE_FILE, loadFunctionBundle, SCRIPT_BUNDLE } from '../../functions/code-cache.js';
+import { COMPILE_CACHE_DIR, shippedFolderName, thisRuntime } from '../../functions/compile-cache.js';
+import { buildCodeCache, bundleModules, compileCacheKey, fileCompileCache, LAMBDA_TASK_ROOT } from '../../scripts/compile-cache.js';
 
 describe('the compile cache build', () => {
   let root: string;
@@ -58,4 +60,37 @@ describe('the compile cache build', () => {
     mkdirSync(join(raw, 'another'));
     expect(() => fileCompileCache(raw, bundle, LAMBDA_TASK_ROOT)).toThrow(/expected one folder/);
   });
+});
+
+describe('the warm code cache build', () => {
+  let bundle: string;
+  beforeEach(() => {
+    bundle = mkdtempSync(join(tmpdir(), 'arbiter-code-cache-build-'));
+    mkdirSync(join(bundle, COMPILE_CACHE_DIR, 'v22.0.0-arm64-00000000'), { recursive: true });
+  });
+  afterEach(() => rmSync(bundle, { recursive: true, force: true }));
+
+  /** A function as one script that answers `{ __typename }` as the API does, or fails it. */
+  const script = (status: number) =>
+    writeFileSync(
+      join(bundle, SCRIPT_BUNDLE),
+      `const answer = (event) => ({ statusCode: ${status}, body: JSON.stringify({ data: { __typename: JSON.parse(event.body).query.includes('__typename') ? 'Query' : null } }) });\nexports.handler = async (event) => answer(event);\n`,
+    );
+
+  test('after one request answered, the cache is filed for the Node that made it (alone), and the loader takes it', async () => {
+    script(200);
+    const built = await buildCodeCache(bundle, [process.execPath]);
+    expect(built.folder).toBe(shippedFolderName(thisRuntime()));
+    expect(readdirSync(join(bundle, COMPILE_CACHE_DIR))).toEqual([built.folder]);
+    const file = join(bundle, COMPILE_CACHE_DIR, built.folder, CODE_CACHE_FILE);
+    expect(statSync(file).size).toBe(built.bytes);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    const { load } = await loadFunctionBundle(bundle, { importModule: () => Promise.reject(new Error('index.mjs imported')) });
+    expect(load).toEqual({ kind: 'script', folder: built.folder, rejected: false });
+  }, 30_000);
+
+  test('a warm-up whose request fails fails the build', async () => {
+    script(500);
+    await expect(buildCodeCache(bundle, [process.execPath])).rejects.toThrow(/warm-up answered/);
+  }, 30_000);
 });
