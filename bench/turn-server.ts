@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { submitTurn } from '../service/turns.js';
+import { installPgliteClock, mainThread, type PgliteClock } from './pglite-clock.js';
 import { procMicros } from './proc.js';
 import { startBenchServer, summarize, type BenchBackend, type BenchPlayer, type BenchServer, type Latencies } from './server.js';
 
@@ -31,9 +32,24 @@ export type TurnServerReply =
    * Microseconds of CPU (user + system; `systemMicros` the kernel's share, which on loopback includes the
    * receiving side's TCP path) since the process started, the resident set in bytes, and (on
    * Postgres) the CPU microseconds of the database backends serving the app's pool (null on PGlite, whose
-   * database runs inside `micros`).
+   * database runs inside `micros`). On PGlite, `pglite` is the time inside its synchronous protocol calls
+   * (bench/pglite-clock.ts: the embedded database's CPU, inside `micros`) and how many calls, and the
+   * main thread's CPU (which bounds it) and its time waiting for a CPU (which bounds a preemption's share).
    */
-  | { readonly kind: 'cpu'; readonly micros: number; readonly systemMicros: number; readonly rss: number; readonly dbMicros: number | null }
+  | {
+      readonly kind: 'cpu';
+      readonly micros: number;
+      readonly systemMicros: number;
+      readonly rss: number;
+      readonly dbMicros: number | null;
+      readonly pglite: {
+        readonly micros: number;
+        readonly wallMicros: number;
+        readonly calls: number;
+        readonly threadMicros: number;
+        readonly waitMicros: number;
+      } | null;
+    }
   | { readonly kind: 'closed' };
 
 /** One bare transaction, `BEGIN; INSERT one jsonb row; COMMIT`, on a session of the app's own pool (or PGlite's one connection). */
@@ -139,6 +155,8 @@ const backendMicros = async (server: BenchServer): Promise<number | null> => {
 
 const main = async (): Promise<void> => {
   const backend = (process.env['BENCH_BACKEND'] ?? 'postgres') as BenchBackend;
+  // Before the app opens PGlite: the clock wraps its prototype.
+  const clock: PgliteClock | null = backend === 'pglite' ? await installPgliteClock() : null;
   const server = await startBenchServer(`bench_turnpath_${process.pid}`, backend);
   const send = (m: TurnServerReply): void => {
     process.send!(m);
@@ -170,6 +188,13 @@ const main = async (): Promise<void> => {
             systemMicros: u.system,
             rss: process.memoryUsage.rss(),
             dbMicros: await backendMicros(server),
+            pglite: clock && {
+              micros: clock.micros(),
+              wallMicros: clock.wallMicros(),
+              calls: clock.calls(),
+              threadMicros: mainThread().cpuMicros,
+              waitMicros: mainThread().waitMicros,
+            },
           });
         }
         case 'close':

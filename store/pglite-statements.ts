@@ -1,4 +1,4 @@
-import type { parse as pgliteParse, PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import type { messages as pgliteMessages, parse as pgliteParse, PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
 
 /**
  * Named prepared statements on PGlite, for `Db.statement` (the turn's statements, store/turn-statements.ts).
@@ -23,10 +23,30 @@ interface PgliteInternals {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   readonly serializers: Record<number, ((x: unknown) => string) | undefined>;
-  readonly parsers: Parameters<PgliteProtocol['parse']['parseResults']>[1];
+  readonly parsers: Record<number, ((x: string, typeId: number) => unknown) | undefined>;
 }
 
 type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+/** A statement parsed under its name: its text, its parameters' types and its result's columns (RowDescription). */
+interface Prepared {
+  readonly text: string;
+  readonly types: readonly number[];
+  readonly columns: Columns | null;
+}
+
+type Columns = InstanceType<typeof pgliteMessages.RowDescriptionMessage>;
+type DataRow = InstanceType<typeof pgliteMessages.DataRowMessage>;
+
+const concat = (parts: readonly Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 
 export type PreparedStatement = <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) => Promise<R[]>;
 
@@ -34,8 +54,27 @@ export type PreparedStatement = <R extends Record<string, unknown>>(name: string
 export const pglitePrepared = (pglite: PGlite, { protocol, parse }: PgliteProtocol): PreparedStatement => {
   const db = pglite as unknown as PGlite & PgliteInternals;
   const { serialize } = protocol;
-  const prepared = new Map<string, { readonly text: string; readonly types: readonly number[] }>();
+  const prepared = new Map<string, Prepared>();
   const send = async (message: Uint8Array): Promise<Message[]> => (await db.execProtocol(message, { syncToFs: false })).messages;
+
+  /** Parse and Describe, once per name: the parameter types Postgres infers and the result's columns. */
+  const prepare = async (name: string, sql: string): Promise<Prepared> => {
+    try {
+      await send(serialize.parse({ name, text: sql }));
+      const described = await send(serialize.describe({ type: 'S', name }));
+      const statement = {
+        text: sql,
+        types: parse.parseDescribeStatementResults(described),
+        // NoData (a statement without RETURNING) has no description: nothing to parse.
+        columns: (described.find((m) => m.name === 'rowDescription') as Columns | undefined) ?? null,
+      };
+      prepared.set(name, statement);
+      return statement;
+    } finally {
+      // After an error the server skips everything up to Sync; Sync also ends the implicit transaction.
+      await send(serialize.sync());
+    }
+  };
 
   // Whether the event loop has turned since the last statement began (set by an immediate it schedules).
   let loopTurned = true;
@@ -56,25 +95,35 @@ export const pglitePrepared = (pglite: PGlite, { protocol, parse }: PgliteProtoc
     setImmediate(sawLoop);
     let statement = prepared.get(name);
     if (statement && statement.text !== sql) throw new Error(`statement "${name}" is already prepared with another text`);
-    const messages: Message[] = [];
-    try {
-      if (!statement) {
-        messages.push(...(await send(serialize.parse({ name, text: sql }))));
-        const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-        statement = { text: sql, types };
-        prepared.set(name, statement);
-      }
-      const { types } = statement;
-      const values = params.map((v, i) => (v === null || v === undefined ? null : (db.serializers[types[i]!] ?? String)(v)));
-      messages.push(...(await send(serialize.bind({ statement: name, values }))));
-      messages.push(...(await send(serialize.describe({ type: 'P' }))));
-      messages.push(...(await send(serialize.execute({}))));
-    } finally {
-      // After an error the server skips everything up to Sync; Sync also ends the implicit transaction.
-      messages.push(...(await send(serialize.sync())));
-    }
+    statement ??= await prepare(name, sql);
+    const { types, columns } = statement;
+    const values = params.map((v, i) => (v === null || v === undefined ? null : (db.serializers[types[i]!] ?? String)(v)));
+    // Bind, Execute and Sync in one call, with no Describe: the columns are the statement's, described
+    // once (Postgres refuses to run a prepared statement whose result columns a schema change would alter).
+    // After an error in Bind or Execute the server skips to the Sync, which ends the implicit transaction.
+    const messages = await send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
     await db.syncToFs();
-    return (parse.parseResults(messages as never, db.parsers)[0]?.rows ?? []) as R[];
+    return columns ? rowsOf<R>(columns, messages) : [];
+  };
+
+  /**
+   * The DataRows as objects keyed by column, each value through PGlite's parser for its type, as its
+   * `parseResults` does, which also copies the whole parser table (~300 types) into a new object on every
+   * call: in a profile of 64 games, 0.24 ms of CPU a turn, where this loop does not show (bench/RESULTS.md).
+   */
+  const rowsOf = <R>(columns: Columns, messages: readonly Message[]): R[] => {
+    const parsers = columns.fields.map((f) => db.parsers[f.dataTypeID]);
+    const rows: R[] = [];
+    for (const m of messages) {
+      if (m.name !== 'dataRow') continue;
+      const row: Record<string, unknown> = {};
+      (m as DataRow).fields.forEach((value, i) => {
+        const parser = parsers[i];
+        row[columns.fields[i]!.name] = value === null || !parser ? value : parser(value, columns.fields[i]!.dataTypeID);
+      });
+      rows.push(row as R);
+    }
+    return rows;
   };
 
   return <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) =>

@@ -61,6 +61,15 @@ describe.each(STORE_TARGETS)('Db.statement on $kind', (target) => {
     expect(doneWhenTheLoopTurned).toBeLessThan(20);
   });
 
+  it('a statement without result columns answers no rows and still writes', async () => {
+    const sql = 'UPDATE statement_probe SET n = $2::int WHERE id = $1::int';
+    await db.statement('probe_insert', INSERT, [300, 1, '{}', null]);
+    expect(await db.statement('probe_set_n', sql, [300, 42])).toEqual([]);
+    expect(await db.statement('probe_set_n', sql, [300, 43])).toEqual([]);
+    const [row] = await db.withSession((s) => s.query<{ n: number }>('SELECT n FROM statement_probe WHERE id = 300'));
+    expect(row?.n).toBe(43);
+  });
+
   it('refuses one name for two texts', async () => {
     await expect(db.statement('probe_count', 'SELECT 1 AS n', [])).rejects.toThrow(/probe_count/);
   });
