@@ -8,9 +8,9 @@ import cluster from 'node:cluster';
 import { clusterRole, runPrimary, workerCount } from './cluster.js';
 
 const env = process.env;
-// The API served, as on Lambda (infra/constructs/function.ts): graphql-js outside production checks every
-// failed `instanceof` of its type tests for a second copy of itself, a few per cent of each request's CPU.
-// Set before the app is imported (below), since graphql-js reads it once, at load.
+// The API served as on Lambda (infra/constructs/function.ts), so that what runs here is what is deployed:
+// outside production graphql-js checks every failed `instanceof` of its type tests for a second copy of
+// itself. Set before the app is imported (below), since graphql-js reads it once, at load.
 env['NODE_ENV'] ??= 'production';
 const port = Number(env['PORT'] ?? 4000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env['PORT']}"`);
