@@ -153,6 +153,9 @@ const backendMicros = async (server: BenchServer): Promise<number | null> => {
   return backendPids.reduce((sum, pid) => sum + procMicros(pid), 0);
 };
 
+/** The main thread's CPU and wait, as the `cpu` reply names them. */
+const threadOf = ({ cpuMicros, waitMicros }: ReturnType<typeof mainThread>) => ({ threadMicros: cpuMicros, waitMicros });
+
 const main = async (): Promise<void> => {
   const backend = (process.env['BENCH_BACKEND'] ?? 'postgres') as BenchBackend;
   // Before the app opens PGlite: the clock wraps its prototype.
@@ -192,8 +195,7 @@ const main = async (): Promise<void> => {
               micros: clock.micros(),
               wallMicros: clock.wallMicros(),
               calls: clock.calls(),
-              threadMicros: mainThread().cpuMicros,
-              waitMicros: mainThread().waitMicros,
+              ...threadOf(mainThread()),
             },
           });
         }

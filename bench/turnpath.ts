@@ -176,24 +176,26 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
     const stack = await runStack(target, ready.players, lanes, MAX_SECONDS);
     const cpu1 = await child.ask({ kind: 'cpu', profile: 'stop' }, 'cpu');
     const { bare } = await child.ask({ kind: 'bare', concurrency: GAMES, seconds: BARE_SECONDS }, 'bare');
+    const turns = Math.max(1, stack.count);
+    /** Microseconds between two readings of one counter, in ms per turn of the measured run. */
+    const msPerTurn = (from: number, to: number): number => (to - from) / 1000 / turns;
     return {
       backend,
       http: http!,
       service: { turn: service.turn, bare: service.bare },
       games: { stack, bare },
-      cpuMsPerTurn: (cpu1.micros - cpu0.micros) / 1000 / Math.max(1, stack.count),
-      systemMsPerTurn: (cpu1.systemMicros - cpu0.systemMicros) / 1000 / Math.max(1, stack.count),
-      dbCpuMsPerTurn:
-        cpu0.dbMicros === null || cpu1.dbMicros === null ? null : (cpu1.dbMicros - cpu0.dbMicros) / 1000 / Math.max(1, stack.count),
+      cpuMsPerTurn: msPerTurn(cpu0.micros, cpu1.micros),
+      systemMsPerTurn: msPerTurn(cpu0.systemMicros, cpu1.systemMicros),
+      dbCpuMsPerTurn: cpu0.dbMicros === null || cpu1.dbMicros === null ? null : msPerTurn(cpu0.dbMicros, cpu1.dbMicros),
       pglite:
         cpu0.pglite === null || cpu1.pglite === null
           ? null
           : {
-              dbMsPerTurn: (cpu1.pglite.micros - cpu0.pglite.micros) / 1000 / Math.max(1, stack.count),
-              dbWallMsPerTurn: (cpu1.pglite.wallMicros - cpu0.pglite.wallMicros) / 1000 / Math.max(1, stack.count),
-              callsPerTurn: (cpu1.pglite.calls - cpu0.pglite.calls) / Math.max(1, stack.count),
-              threadMsPerTurn: (cpu1.pglite.threadMicros - cpu0.pglite.threadMicros) / 1000 / Math.max(1, stack.count),
-              waitMsPerTurn: (cpu1.pglite.waitMicros - cpu0.pglite.waitMicros) / 1000 / Math.max(1, stack.count),
+              dbMsPerTurn: msPerTurn(cpu0.pglite.micros, cpu1.pglite.micros),
+              dbWallMsPerTurn: msPerTurn(cpu0.pglite.wallMicros, cpu1.pglite.wallMicros),
+              callsPerTurn: (cpu1.pglite.calls - cpu0.pglite.calls) / turns,
+              threadMsPerTurn: msPerTurn(cpu0.pglite.threadMicros, cpu1.pglite.threadMicros),
+              waitMsPerTurn: msPerTurn(cpu0.pglite.waitMicros, cpu1.pglite.waitMicros),
             },
       rssMiB: cpu1.rss / 2 ** 20,
       load: [load0, loadavg()[0]!],

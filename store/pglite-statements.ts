@@ -38,16 +38,6 @@ interface Prepared {
 type Columns = InstanceType<typeof pgliteMessages.RowDescriptionMessage>;
 type DataRow = InstanceType<typeof pgliteMessages.DataRowMessage>;
 
-const concat = (parts: readonly Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 export type PreparedStatement = <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) => Promise<R[]>;
 
 /** A `statement` function over one PGlite instance: each name is parsed once, with the parameter types Postgres infers. */
@@ -101,7 +91,7 @@ export const pglitePrepared = (pglite: PGlite, { protocol, parse }: PgliteProtoc
     // Bind, Execute and Sync in one call, with no Describe: the columns are the statement's, described
     // once (Postgres refuses to run a prepared statement whose result columns a schema change would alter).
     // After an error in Bind or Execute the server skips to the Sync, which ends the implicit transaction.
-    const messages = await send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
+    const messages = await send(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
     await db.syncToFs();
     return columns ? rowsOf<R>(columns, messages) : [];
   };
