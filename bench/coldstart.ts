@@ -167,7 +167,7 @@ const coldStartNotes = (built: readonly BundleResult[], overhead: number): strin
   ];
   if (overhead > COLD_START_TARGET_MS)
     notes.push(
-      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms without a cache (the rows with a cache say how far each gets). What is left (--cpu-prof of cold children, docs/deploying.md "Compile cache"): with the warm code cache, deserializing it (2.4 MB), garbage collection during the schema build, Node's own built-ins compiled on first use (undici, which Yoga's fetch loads; tls, zlib, http), reading the bundle, its cache and the lexicons, then the Pothos schema build itself (every field through the errors, scope-auth and validation plugins) and the first request's Yoga adapter. Provisioned concurrency removes the cold start altogether.`,
+      `Missed by ${round(overhead - COLD_START_TARGET_MS)} ms without a cache (the rows with a cache say how far each gets). What is left (--cpu-prof of cold children, docs/deploying.md "Compile cache"): with the warm code cache, deserializing it (2.4 MB), garbage collection during the schema build, Node's own built-ins compiled on first use (crypto, http, zlib; no longer undici: docs/deploying.md), reading the bundle, its cache and the lexicons, then the Pothos schema build itself (every field through the errors, scope-auth and validation plugins) and the first request's Yoga adapter. Provisioned concurrency removes the cold start altogether.`,
     );
   return notes;
 };

@@ -65,7 +65,7 @@ export interface TurnPathFigures {
    * The server's first 64-game run, on other games, before the measured one: V8 still compiling the hot
    * paths (its optimizing compiler's threads count in the process's CPU). Reported, not judged.
    */
-  readonly firstRun: { readonly stack: Latencies; readonly cpuMsPerTurn: number };
+  readonly firstRun: { readonly http: TurnPathFigures['http']; readonly stack: Latencies; readonly cpuMsPerTurn: number };
 }
 
 interface Child {
@@ -154,9 +154,11 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
   const { child, ready } = await startChild(backend);
   try {
     const base = `http://127.0.0.1:${ready.port}`;
-    const [httpGame] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
-    const [http] = await runHttp([{ base, players: ready.players, game: { ...httpGame! }, floor: [], turn: [] }]);
-    const service = await child.ask({ kind: 'service', turns: SERVICE_TURNS }, 'service');
+    const httpLane = async (): Promise<HttpLane> => {
+      const [game] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
+      return { base, players: ready.players, game: { ...game! }, floor: [], turn: [] };
+    };
+    const [firstHttp] = await runHttp([await httpLane()]);
     const lanesOf = async (): Promise<Lane[]> =>
       (await child.ask({ kind: 'games', count: GAMES }, 'games')).games.map((g) => ({
         games: [{ ...g }],
@@ -171,6 +173,8 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
     const first0 = await child.ask({ kind: 'cpu' }, 'cpu');
     const first = await runStack(target, ready.players, firstLanes, MAX_SECONDS);
     const first1 = await child.ask({ kind: 'cpu' }, 'cpu');
+    const [http] = await runHttp([await httpLane()]);
+    const service = await child.ask({ kind: 'service', turns: SERVICE_TURNS }, 'service');
     const lanes = await lanesOf();
     const cpu0 = await child.ask({ kind: 'cpu', profile: 'start' }, 'cpu');
     const stack = await runStack(target, ready.players, lanes, MAX_SECONDS);
@@ -199,7 +203,7 @@ export const measure = async (backend: BenchBackend): Promise<TurnPathFigures> =
             },
       rssMiB: cpu1.rss / 2 ** 20,
       load: [load0, loadavg()[0]!],
-      firstRun: { stack: first, cpuMsPerTurn: (first1.micros - first0.micros) / 1000 / Math.max(1, first.count) },
+      firstRun: { http: firstHttp!, stack: first, cpuMsPerTurn: (first1.micros - first0.micros) / 1000 / Math.max(1, first.count) },
     };
   } finally {
     await child.ask({ kind: 'close' }, 'closed').catch(() => undefined);
@@ -346,6 +350,12 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       unit: '×',
     },
     {
+      // What the HTTP turn costs beyond that bound: its GraphQL mutation, the larger request and reply, the extra wake-ups.
+      metric: `${name}: 1 game, HTTP submitTurn p50 ÷ (\`{ __typename }\` p50 + service submitTurn p50): the turn's cost beyond its bound`,
+      value: sig(f.http.turnP50 / (f.http.floorP50 + f.service.turn.p50)),
+      unit: '×',
+    },
+    {
       metric: `${name}: service submitTurn p50 / bare INSERT commit p50`,
       value: sig(f.service.turn.p50),
       unit: `ms / ${sig(f.service.bare.p50)} ms`,
@@ -387,12 +397,17 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       value: sig(f.firstRun.stack.perSecond / f.games.bare.perSecond),
       unit: `× (${Math.round(f.firstRun.stack.perSecond)} turns/s); ${sig(f.firstRun.stack.p99 / f.games.bare.p99)}× (${sig(f.firstRun.stack.p99)} ms); ${sig(f.firstRun.cpuMsPerTurn)} ms`,
     },
+    {
+      metric: `${name}: 1 game, HTTP submitTurn ÷ \`{ __typename }\` on the server just started (${WARM_PAIRS} pairs of warm-up; not judged)`,
+      value: sig(f.firstRun.http.turnP50 / f.firstRun.http.floorP50),
+      unit: `× (${sig(f.firstRun.http.turnP50)} ms / ${sig(f.firstRun.http.floorP50)} ms)`,
+    },
     { metric: `${name}: load average (1 min) at start / end`, value: sig(f.load[0], 2), unit: `/ ${sig(f.load[1], 2)} (2 cores)` },
   ];
 };
 
 export const NOTES = [
-  `Each ratio's two sides come from the same run. HTTP: ${HTTP_PAIRS} pairs one at a time over a keep-alive connection (fetch), each an authenticated \`{ __typename }\` then a pass submitTurn with the same token (the two players alternate). Service: ${SERVICE_TURNS} calls of service/turns.ts submitTurn, each followed by one bare commit. ${GAMES} games: autocannon as in the Persistence section (one connection per game, ${TURNS_PER_GAME} pass turns each), then ${GAMES} workers of bare commits for ${BARE_SECONDS} s. The measured run is the server's second: a first one on other games warms it (V8 compiles the hot paths during it, on threads whose CPU counts in the process's), reported in its own row and not judged — a server that has been up for a while runs warm.`,
+  `Each ratio's two sides come from the same run. HTTP: ${HTTP_PAIRS} pairs one at a time over a keep-alive connection (fetch), each an authenticated \`{ __typename }\` then a pass submitTurn with the same token (the two players alternate). Service: ${SERVICE_TURNS} calls of service/turns.ts submitTurn, each followed by one bare commit. ${GAMES} games: autocannon as in the Persistence section (one connection per game, ${TURNS_PER_GAME} pass turns each), then ${GAMES} workers of bare commits for ${BARE_SECONDS} s. Every judged figure is taken on a warm server, as one that has been up for a while is: the server first answers ${HTTP_PAIRS + WARM_PAIRS} HTTP pairs and a ${GAMES}-game run on other games (V8 compiles the hot paths during them, on threads whose CPU counts in the process's), both reported in their own rows and not judged; then come the judged HTTP pairs, the service calls and the measured ${GAMES}-game run.`,
   "Bare commit: `BEGIN; INSERT one jsonb row; COMMIT` on a session of the app's own pool (db.withSession: the same pool and size; on PGlite its one connection).",
   "The server runs in its own process (bench/turn-server.ts); its CPU per turn is process.cpuUsage (user + system) over the 64-game run ÷ turns. On Postgres the database's own CPU is not in it (its backends' CPU from /proc, reported apart). On PGlite it includes the database, which runs as WebAssembly on the server's main thread: the CPU inside PGlite's synchronous protocol calls (bench/pglite-clock.ts: per call the smaller of its wall time and the process's CPU over it) is the database's CPU, and the process's CPU less that is the API's, the figure judged as Postgres's server row is.",
 ];

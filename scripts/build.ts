@@ -209,10 +209,66 @@ const graphqlAsEsm: Plugin = {
   },
 };
 
+/**
+ * @whatwg-node/server decides, as each Yoga is made, whether its fetch classes are Node's own by reading
+ * `globalThis.Request`, which Node makes on first touch by loading its bundled undici (~10–15 ms of a cold
+ * start, --cpu-prof). Our functions never touch Node's fetch classes otherwise (Yoga's are the
+ * @whatwg-node/node-fetch ponyfill), and the answer only picks an abort controller for Node http and uWS
+ * requests, which a function never gets (API Gateway's arrive through `yoga.fetch`). So in the Lambda bundles
+ * the same comparison is made when such a request comes, not when the Yoga is made. The build fails unless
+ * the declaration is found as expected (in both copies: Yoga's, and fets's, which SOFA loads on its first
+ * request), so an upgrade that changes it is seen.
+ */
+const ABORT_CTRL = /(?<![\w$])useCustomAbortCtrl\b/g;
+const ABORT_CTRL_DECLARATION =
+  /const useCustomAbortCtrl = (?=options\?\.__useCustomAbortCtrl == null\s*\?\s*\w+\.Request !== globalThis\.Request\s*:)/g;
+export const lazyNodeRequestCheck: Plugin = {
+  name: 'arbiter-lazy-node-request-check',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@whatwg-node[\\/]server[\\/](esm|cjs)[\\/]createServerAdapter\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if ((source.match(ABORT_CTRL_DECLARATION) ?? []).length !== 1)
+        throw new Error(`${args.path}: not the useCustomAbortCtrl check scripts/build.ts expects: update it`);
+      const contents = source.replace(ABORT_CTRL_DECLARATION, 'const customAbortCtrl = () => ').replace(ABORT_CTRL, 'customAbortCtrl()');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * esbuild writes ASCII (it escapes every other character) except inside regular expression literals. An
+ * ASCII script is read by the Lambda loader as Latin-1, ~10× faster than UTF-8 (functions/code-cache.ts), so
+ * the one dependency of the graphql bundle with such a literal (sofa-api's title-case: `/[^\s:–—-]+|./g`) has
+ * its non-ASCII characters written as `\uXXXX` escapes, which mean the same in any regular expression. Only a
+ * line that is one regular expression assigned to a name is rewritten; anything else fails the build.
+ */
+export const asciiRegexLiterals = (filter: RegExp): Plugin => ({
+  name: 'arbiter-ascii-regex-literals',
+  setup(build) {
+    build.onLoad({ filter }, (args) => {
+      const lines = readFileSync(args.path, 'utf8').split('\n');
+      const contents = lines
+        .map((line) => {
+          if (!/[\u0080-\uffff]/.test(line)) return line;
+          if (!/^\s*(var|let|const) [\w$]+ = \/.*\/[dgimsuvy]*;\s*$/.test(line))
+            throw new Error(`${args.path}: a non-ASCII character outside a regular expression literal`);
+          return line.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        })
+        .join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+});
+
 /** esbuild's options for a function's code, both builds (the ESM bundle and the one script of {@link buildScriptBundle}). */
 const bundleOptions = (fn: FunctionBundle, outdir: string, wasmWritten: { value: boolean }) =>
   ({
-    plugins: [wasmBesideBundle(outdir, wasmWritten), graphqlAsEsm],
+    plugins: [
+      wasmBesideBundle(outdir, wasmWritten),
+      graphqlAsEsm,
+      lazyNodeRequestCheck,
+      asciiRegexLiterals(/[\\/]node_modules[\\/]title-case[\\/]dist(\.es2015)?[\\/]index\.js$/),
+    ],
     absWorkingDir: ROOT,
     entryPoints: [join(ROOT, fn.entry)],
     bundle: true,
@@ -243,6 +299,10 @@ export const buildScriptBundle = async (fn: FunctionBundle, outdir: string): Pro
     define: { 'import.meta.url': '__arbiterImportMetaUrl' },
     banner: { js: "var __arbiterImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
   });
+  const text = readFileSync(outfile, 'latin1');
+  const other = text.search(/[\u0080-\uffff]/);
+  if (other >= 0)
+    console.warn(`${outfile} is not ASCII (it loads slower, as UTF-8): ${JSON.stringify(text.slice(Math.max(0, other - 60), other + 20))}`);
   return outfile;
 };
 

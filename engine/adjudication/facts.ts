@@ -2,6 +2,9 @@ import { ruleError, type RuleError } from '../errors.js';
 import { BLANK, splitTiles } from '../tiles.js';
 import type { DisputeKind, Scores } from './dispute.js';
 
+/** A tile in notation: `?` or capitals, Ñ (U+00D1) and the middle dot (U+00B7) written as escapes to keep bundles ASCII. */
+const TILE_FACE = /^(\?|[A-Z\u00D1\u00B7]+)$/u;
+
 /**
  * Reads typed facts from a JSON object, keeping the first problem. Every accessor returns a usable
  * placeholder after a failure so a parser can run to the end and report the first error.
@@ -119,7 +122,7 @@ export class Facts {
     const v = this.raw(field);
     const tiles = typeof v === 'string' ? splitTiles(v.length > 1 && !v.startsWith('[') ? `[${v}]` : v) : undefined;
     const t = tiles?.length === 1 ? tiles[0]! : undefined;
-    if (t === undefined || !/^(\?|[A-ZÑ·]+)$/u.test(t) || (t === BLANK && !blankOk)) {
+    if (t === undefined || !TILE_FACE.test(t) || (t === BLANK && !blankOk)) {
       this.fail(
         field,
         `must be one ${blankOk ? 'tile' : 'letter'} in capitals${blankOk ? ' or ? for a blank' : ''}, not ${JSON.stringify(v)}`,
@@ -135,7 +138,7 @@ export class Facts {
     const v = this.raw(field);
     if (v === undefined && fallback !== undefined) return fallback;
     const tiles = typeof v === 'string' ? splitTiles(v) : undefined;
-    if (tiles === undefined || tiles.some((t) => !/^(\?|[A-ZÑ·]+)$/u.test(t))) {
+    if (tiles === undefined || tiles.some((t) => !TILE_FACE.test(t))) {
       this.fail(field, `must be tiles in capitals with ? for a blank (e.g. "AADDLPO"), not ${JSON.stringify(v)}`, v);
       return [];
     }
