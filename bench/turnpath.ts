@@ -62,8 +62,9 @@ export interface TurnPathFigures {
   readonly rssMiB: number;
   readonly load: readonly [number, number];
   /**
-   * The server's first 64-game run, on other games, before the measured one: V8 still compiling the hot
-   * paths (its optimizing compiler's threads count in the process's CPU). Reported, not judged.
+   * The server just started: its first HTTP pairs, and its first 64-game run on other games, before the
+   * judged ones: V8 still compiling the hot paths (its optimizing compiler's threads count in the process's
+   * CPU). Reported, not judged.
    */
   readonly firstRun: { readonly http: TurnPathFigures['http']; readonly stack: Latencies; readonly cpuMsPerTurn: number };
 }
