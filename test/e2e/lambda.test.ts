@@ -11,7 +11,9 @@ import { createHandler, type Handler } from '../../functions/lambda-handler.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { CREATE_GAME, findPlay, GAME, JOIN_GAME, rackPoints, SUBMIT_TURN, type Action, type GameView } from './client.js';
+import { CREATE_GAME, findPlay, GAME, JOIN_GAME, rackPoints, SUBMIT_TURN, type Action, type GameView, useFixedBagSeeds } from './client.js';
+
+useFixedBagSeeds('lambda');
 
 const RECORDED = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8'),

@@ -19,7 +19,10 @@ import {
   registerPlayer,
   type GameView,
   type Player,
+  useFixedBagSeeds,
 } from './client.js';
+
+useFixedBagSeeds('matches');
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');

@@ -7,7 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { geometry } from '../../render/theme.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, asGame, CREATE_GAME, findPlay, graphql, readGame, registerPlayer, type GameOrError, type Player } from './client.js';
+import {
+  act,
+  asGame,
+  CREATE_GAME,
+  findPlay,
+  graphql,
+  readGame,
+  registerPlayer,
+  type GameOrError,
+  type Player,
+  useFixedBagSeeds,
+} from './client.js';
+
+useFixedBagSeeds('pictures');
 
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 const PICTURE = `query($id: ID!, $v: Int) { game(id: $id) { __typename ... on Game { version myRack boardSvg(version: $v)

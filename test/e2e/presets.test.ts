@@ -13,8 +13,22 @@ import { verifyDraws } from '../../engine/game/verify.js';
 import { parseGcg } from '../../engine/gcg/parse.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { LEXICONS, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, findPlay, GAME_RECORD, graphql, rackPoints, readGame, refused, type Action, type GameView, type Player } from './client.js';
+import {
+  act,
+  findPlay,
+  GAME_RECORD,
+  graphql,
+  rackPoints,
+  readGame,
+  refused,
+  type Action,
+  type GameView,
+  type Player,
+  useFixedBagSeeds,
+} from './client.js';
 import { closeSuite, createGameAs, openSuite, registerPlayers } from './fixture.js';
+
+useFixedBagSeeds('presets');
 
 const LEX: Lexicon = (() => {
   const l = LEXICONS.get('SOWPODS');

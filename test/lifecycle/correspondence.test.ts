@@ -7,9 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEXICONS, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, findPlay, graphql, readGame, type Player } from '../e2e/client.js';
+import { act, findPlay, graphql, readGame, type Player, useFixedBagSeeds } from '../e2e/client.js';
 import { closeSuite, createGameAs, openSuite } from '../e2e/fixture.js';
 import { botPlayer } from './fixture.js';
+
+useFixedBagSeeds('correspondence');
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -8,9 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDeadlines } from '../../service/lifecycle.js';
 import { LEXICONS, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, ERROR_FIELDS, findPlay, graphql, readGame, type Player } from '../e2e/client.js';
+import { act, ERROR_FIELDS, findPlay, graphql, readGame, type Player, useFixedBagSeeds } from '../e2e/client.js';
 import { closeSuite, createApiKey, createGameAs, giveRole, mutate, openSuite, registerPlayers } from '../e2e/fixture.js';
 import { botPlayer } from './fixture.js';
+
+useFixedBagSeeds('dispute-clock');
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
