@@ -241,6 +241,9 @@ export const abRows = async (backend: BenchBackend, sides: (typeof AB_SIDES)[key
       const [game] = (await child.ask({ kind: 'games', count: 1 }, 'games')).games;
       lanes.push({ base: `http://127.0.0.1:${ready.port}`, players: ready.players, game: { ...game! }, floor: [], turn: [] });
     }
+    // Warm servers, as `measure` judges: a first round of pairs, not recorded.
+    await runHttp(lanes);
+    for (const lane of lanes) lane.floor.length = lane.turn.length = 0;
     const cpu0 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
     const results = await runHttp(lanes);
     const cpu1 = await Promise.all(started.map(({ child }) => child.ask({ kind: 'cpu' }, 'cpu')));
