@@ -5,6 +5,7 @@
  * `dist/<name>/` is what infra/app.ts deploys as the function's code.
  */
 import { build as esbuild, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { isAscii } from 'node:buffer';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -299,10 +300,14 @@ export const buildScriptBundle = async (fn: FunctionBundle, outdir: string): Pro
     define: { 'import.meta.url': '__arbiterImportMetaUrl' },
     banner: { js: "var __arbiterImportMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
   });
-  const text = readFileSync(outfile, 'latin1');
-  const other = text.search(/[\u0080-\uffff]/);
-  if (other >= 0)
-    console.warn(`${outfile} is not ASCII (it loads slower, as UTF-8): ${JSON.stringify(text.slice(Math.max(0, other - 60), other + 20))}`);
+  const bytes = readFileSync(outfile);
+  // The loader's own test (functions/code-cache.ts scriptSource); the first other byte's context says where.
+  if (!isAscii(bytes)) {
+    const other = bytes.findIndex((b) => b > 0x7f);
+    console.warn(
+      `${outfile} is not ASCII (it loads slower, as UTF-8): ${JSON.stringify(bytes.toString('utf8', Math.max(0, other - 60), other + 20))}`,
+    );
+  }
   return outfile;
 };
 
