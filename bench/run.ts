@@ -21,6 +21,9 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   persistence: () => import('./persistence.js'),
   growth: () => import('./growth.js'),
   turnpath: () => import('./turnpath.js'),
+  'tournament-pairing': () => import('./tournament-pairing.js'),
+  'tournament-standings': () => import('./tournament-standings.js'),
+  'tournament-tsh': () => import('./tournament-tsh.js'),
 };
 
 const formatValue = (v: number): string =>

@@ -5,6 +5,7 @@ import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
 import { useImageRoutes } from '../rest/images.js';
+import { useTournamentPages } from '../graph/tournament-page.js';
 import { useRest } from '../rest/plugin.js';
 import { trustedProxiesFromEnv } from '../graph/client-address.js';
 import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
@@ -113,6 +114,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       useProbes(services, { metricsEndpoint: options.metricsEndpoint ?? false }),
       useRequestScope(),
       useImageRoutes(services),
+      useTournamentPages(services),
       useRest(),
       useRestDeprecation(),
       ...(options.plugins ?? []),

@@ -12,6 +12,11 @@ import type { ApiScope } from '../service/accounts.js';
 import type { GameRowStatus } from '../service/game-projection.js';
 import type { WebhookEventKind } from '../service/webhook-events.js';
 import type { WebhookDeliveryStatus } from '../service/webhook-log.js';
+import type { ActorRole, DivisionMode, ForfeitReason, ResultKind, TournamentEventType } from '../engine/tournament/events.js';
+import type { FirstReason, PairingMethod } from '../engine/tournament/pairing/types.js';
+import type { GameResult, OutcomeKind } from '../engine/tournament/results.js';
+import type { RoundStatus, SlipStatus } from '../engine/tournament/state.js';
+import type { TournamentViewerRole } from '../service/tournaments.js';
 import { builder } from './builder.js';
 import { ValidationError } from './error-classes.js';
 
@@ -211,6 +216,11 @@ export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
     'challenge-resolved': 'A challenge was ruled on; sent to both seated players.',
     'dispute-filed': 'A dispute was filed on a game (fileDispute); sent to both seated players.',
     'dispute-ruled': 'A ruling was applied to a dispute, automatic or a director’s; sent to both seated players.',
+    'round-paired': 'A tournament round was paired or its pairing overridden; sent to the event’s directors and the division’s players.',
+    'result-recorded': 'A tournament game’s result was recorded; sent to the event’s directors and the game’s two players.',
+    'slip-submitted':
+      'A tournament game’s tally slip was submitted (final but for a ruling); sent to the event’s directors and the game’s two players.',
+    'standings-changed': 'A tournament division’s standings changed; sent to the event’s directors and the division’s players.',
   },
 );
 
@@ -276,3 +286,104 @@ export const AnalyzedMoveKindEnum = closedSet<'play' | 'exchange' | 'pass'>('Ana
   exchange: 'Tiles swapped with the bag.',
   pass: 'No tiles moved.',
 });
+
+// ---------------------------------------------------------------------------------------------
+// Tournaments (issue 30; docs/tournaments.md)
+
+export const PairingMethodEnum = closedSet<PairingMethod>('PairingMethod', 'How a tournament round is paired (docs/tournaments.md).', {
+  'round-robin': 'Berger tables, each pair once (FIDE Handbook C.05 Annex 1).',
+  'double-round-robin': 'Berger tables twice over, firsts swapped in the second half.',
+  'match-round-robin': 'Each pair twice in consecutive rounds, once first each (seed-003’s two-game match inside a round robin).',
+  'king-of-the-hill': '1 v 2, 3 v 4 … by the standings before the round (TSH koth).',
+  'initial-fontes': 'Initial Fontes: the field split in quarters by seed for the first rounds (TSH initfontes).',
+  swiss: 'Swiss by wins then spread, avoiding repeats (TSH swiss).',
+  weighted: 'Minimum-weight perfect matching over rank difference, repeats, first/second balance and Gibsonization (Woogles COP).',
+  manual: 'No method: the director gives every pair (overridePairing).',
+});
+
+export const DivisionModeEnum = closedSet<DivisionMode>('DivisionMode', 'How a division’s games are played.', {
+  'over-the-board': 'At the table: results are entered (or recorded games), slips signed and submitted.',
+  correspondence: 'A correspondence league: Arbiter creates each round’s games and records their results when they end.',
+});
+
+export const RoundStatusEnum = closedSet<RoundStatus>('RoundStatus', 'Where a tournament round stands.', {
+  unpaired: 'Not paired yet.',
+  paired: 'Paired (the director may still re-pair or override it) but not started.',
+  started: 'Under way: results are being recorded.',
+  ended: 'Over: every game has its result (or the director ended it).',
+});
+
+export const SlipStatusEnum = closedSet<SlipStatus>('SlipStatus', 'Where a tally slip stands (seed-001 §3).', {
+  recorded: 'Entered, not signed by both players yet: either player may correct it.',
+  signed: 'Signed by both players (or a scorekeeper, or the game’s end).',
+  submitted: 'Submitted: its scores change only by a director’s tally-slip-change ruling (changeSlip).',
+});
+
+export const ResultKindEnum = closedSet<ResultKind>('ResultKind', 'Why a tournament game’s result is what it is.', {
+  played: 'The game was played; the slip has its scores.',
+  forfeit: 'One player forfeited: the scores are the rule set’s forfeit spread unless given.',
+});
+
+export const ForfeitReasonEnum = closedSet<ForfeitReason>('ForfeitReason', 'Why a tournament game was forfeited.', {
+  'late-arrival': 'The player arrived too late (seed-001 §1: 25 minutes after the announced start, or the clock at −0:01).',
+  'no-show': 'The player did not come.',
+  timeout: 'The player ran out of time (a correspondence game’s clock).',
+  director: 'The director declared it forfeited.',
+});
+
+export const FirstReasonEnum = closedSet<FirstReason>('FirstReason', 'Why a paired game’s first player goes first.', {
+  'fewer-firsts': 'They have gone first fewer times so far.',
+  'more-seconds': 'Firsts equal, they have gone second more times.',
+  draw: 'Firsts and seconds equal: a seeded draw, recorded with the round.',
+  schedule: 'A fixed schedule (round robin) says so.',
+  director: 'The director said so (overridePairing).',
+  unknown: 'An imported game whose record does not say who went first (TSH p12 3 or 4, or none): counted neither first nor second.',
+});
+
+export const TournamentViewerRoleEnum = closedSet<TournamentViewerRole>('TournamentViewerRole', 'How the caller stands to a tournament.', {
+  director: 'A director of its event: creates, pairs, overrides, withdraws, submits and rules.',
+  player: 'Plays in one of its divisions: signs their own slips and files disputes.',
+  public: 'Neither: reads what is public.',
+});
+
+export const TournamentActorRoleEnum = closedSet<ActorRole>('TournamentActorRole', 'Who did something in a tournament’s log.', {
+  director: 'A director of the event.',
+  player: 'A player of the division.',
+  scorekeeper: 'The scorekeeper of a recorded game.',
+  system: 'Arbiter itself: a game’s end, a deadline, an import.',
+});
+
+export const RoundOutcomeKindEnum = closedSet<OutcomeKind>('RoundOutcomeKind', 'What a player had in a round (a crosstable cell).', {
+  game: 'A game (with its result once recorded).',
+  bye: 'A bye (or an unpaired round that scores as the rule set says).',
+  none: 'Nothing: withdrawn, not entered yet, or not paired.',
+});
+
+export const WinLossEnum = closedSet<GameResult>('WinLoss', 'A player’s result in one tournament game.', {
+  win: 'Won (a bye that scores a win too).',
+  loss: 'Lost (or forfeited).',
+  tie: 'Tied: half a win and half a loss.',
+});
+
+export const TournamentEventTypeEnum = closedSet<TournamentEventType>(
+  'TournamentEventType',
+  'What one event of a tournament’s log records.',
+  {
+    'tournament-created': 'The tournament was created.',
+    'division-added': 'A division was added, with its settings.',
+    'player-added': 'A player joined a division.',
+    'player-withdrawn': 'A player withdrew from a division from a round on.',
+    'couple-prepaired': 'The director fixed a couple before the round was paired.',
+    'round-paired': 'A round was paired (again, for a re-pair) by its method.',
+    'pairing-overridden': 'The director replaced a round’s pairing.',
+    'round-started': 'A round started.',
+    'late-clock-started': 'The director started a late player’s clock (seed-001 §1).',
+    'result-recorded': 'A game’s result was recorded: its tally slip.',
+    'slip-corrected': 'A slip’s scores were corrected before submission.',
+    'slip-signed': 'A slip was signed.',
+    'slip-submitted': 'A slip was submitted.',
+    'slip-changed': 'A submitted slip was changed by a director’s ruling (tally-slip-change).',
+    'league-game-created': 'Arbiter created a correspondence league game.',
+    'round-ended': 'A round ended.',
+  },
+);

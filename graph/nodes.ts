@@ -19,6 +19,7 @@ const NODE_TYPES: Readonly<Record<IdKind, string>> = {
   match: 'Match',
   player: 'Player',
   'webhook-subscription': 'WebhookSubscription',
+  tournament: 'Tournament',
 };
 
 /** How many ids one nodes(ids:) may ask for: each is a read. */
@@ -55,7 +56,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       'The object with this id, as you may see it: the same view and the same authorization as its own query (game(id:), match(id:) …). null when no object has the id or you may not see it; an UNAUTHENTICATED or FORBIDDEN error where its own query would answer one.',
-    args: { id: t.arg.id({ required: true, description: 'The id of a Node (Game, Match, Player or WebhookSubscription).' }) },
+    args: { id: t.arg.id({ required: true, description: 'The id of a Node (Game, Match, Player, WebhookSubscription or Tournament).' }) },
     resolve: async (_root, args, ctx, info) => (await nodesFor(ctx, info, [args.id], 'id'))[0],
   }),
   nodes: t.field({

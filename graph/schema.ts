@@ -16,6 +16,8 @@ import './directors.js';
 import './organizations.js';
 import './lifecycle.js';
 import './matches.js';
+import './tournaments.js';
+import './tournament-mutations.js';
 import './webhooks.js';
 import './analysis.js';
 import './robots.js';

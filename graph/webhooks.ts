@@ -142,7 +142,14 @@ const WebhookDeliveryType = builder.objectRef<WebhookDeliveryView>('WebhookDeliv
       description: 'The event id (a uuid): also the Arbiter-Event-Id header and the body’s id, the same on every retry.',
     }),
     subscriptionId: t.exposeID('subscriptionId', { description: 'The subscription’s id (WebhookSubscription.id).' }),
-    gameId: t.exposeID('gameId', { description: 'The game’s id (Game.id), as in the body.' }),
+    gameId: t.exposeID('gameId', {
+      nullable: true,
+      description: 'The game’s id (Game.id), as in the body; null for a tournament’s event.',
+    }),
+    tournamentId: t.exposeID('tournamentId', {
+      nullable: true,
+      description: 'The tournament’s id (Tournament.id), as in the body, for a tournament’s event (round-paired …); null for a game’s.',
+    }),
     kind: t.exposeString('kind', {
       description: `The event, in the old spelling: ${WEBHOOK_EVENT_KINDS.join(', ')}.`,
       deprecationReason: 'Use eventType (the WebhookEventType enum).',

@@ -28,8 +28,38 @@ export const successors = (routes: readonly Route[] = ROUTES): Map<string, Route
   return out;
 };
 
-/** Fields added after /rest was frozen (Relay's node lookups, analysis): /v1 has a route per resource instead, so SOFA's routes for them are not served. */
-export const NOT_ON_REST: readonly string[] = ['/node', '/nodes', '/analyze-position', '/game-analysis'];
+/** Tournaments (issue 30): GraphQL and /v1 only (rest/routes/tournaments.ts). */
+const TOURNAMENT_FIELDS = [
+  'tournament',
+  'tournaments',
+  'tournament-division',
+  'tournament-round',
+  'create-tournament',
+  'import-tsh-division',
+  'add-tournament-player',
+  'withdraw-tournament-player',
+  'pre-pair-couple',
+  'pair-round',
+  'override-pairing',
+  'start-round',
+  'end-round',
+  'start-late-clock',
+  'forfeit-late-arrival',
+  'record-result',
+  'correct-slip',
+  'sign-slip',
+  'submit-slip',
+  'change-slip',
+];
+
+/** Fields added after /rest was frozen (Relay's node lookups, analysis, tournaments): /v1 has a route per resource instead, so SOFA's routes for them are not served. */
+export const NOT_ON_REST: readonly string[] = [
+  '/node',
+  '/nodes',
+  '/analyze-position',
+  '/game-analysis',
+  ...TOURNAMENT_FIELDS.map((f) => `/${f}`),
+];
 
 type OpenApiDoc = {
   info?: { description?: string };

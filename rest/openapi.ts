@@ -102,6 +102,16 @@ const parametersOf = (op: Operation, components: SchemaComponents): unknown[] =>
 
 const requestBodyOf = (op: Operation, components: SchemaComponents): Doc | undefined => {
   const entries = Object.entries(op.route.args);
+  const text = entries.map(([, s]) => s).find((s) => s.from === 'textBody');
+  if (text) {
+    const example = examples[op.route.operationId]?.request;
+    return {
+      required: true,
+      content: {
+        'text/plain': { schema: { type: 'string', description: text.description }, ...(example === undefined ? {} : { example }) },
+      },
+    };
+  }
   const whole = entries.find(([, s]) => s.from === 'body');
   const fields = entries.filter(([, s]) => s.from === 'bodyField');
   let schema: JsonSchema;
@@ -184,7 +194,10 @@ const successResponse = (op: Operation, components: SchemaComponents): Record<st
   const content =
     route.reply.kind === 'text'
       ? {
-          'text/plain': { schema: { type: 'string', description: route.reply.description }, ...(example === undefined ? {} : { example }) },
+          [route.reply.mediaType ?? 'text/plain']: {
+            schema: { type: 'string', description: route.reply.description },
+            ...(example === undefined ? {} : { example }),
+          },
         }
       : schema
         ? { 'application/json': { schema, ...(example === undefined ? {} : { example }) } }

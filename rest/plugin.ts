@@ -89,7 +89,7 @@ const handle = async (
   }
   matchedRoutes.set(request, `${hit.op.route.method} ${V1_PATH}${hit.op.route.path}`);
   try {
-    const body = takesBody(hit.op) ? await readBody(request) : undefined;
+    const body = takesBody(hit.op) ? await readBody(request, hit.op) : undefined;
     const input = { request, url, params: hit.params, body };
     const variables = variablesOf(hit.op, input);
     const result = (await yoga.getResultForParams(

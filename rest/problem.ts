@@ -35,6 +35,9 @@ const NOT_FOUND = new Set([
   'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
   'DISPUTE_NOT_FOUND',
   'ORGANIZATION_NOT_FOUND',
+  'TOURNAMENT_NOT_FOUND',
+  'DIVISION_NOT_FOUND',
+  'ROUND_NOT_FOUND',
 ]);
 
 /**
@@ -56,6 +59,17 @@ const CONFLICT = new Set([
   'ALREADY_APPEALED',
   'ORGANIZATION_EXISTS',
   'DISPUTE_ALREADY_RULED',
+  // A tournament whose state does not allow it now (engine/tournament/commands.ts).
+  'DIVISION_EXISTS',
+  'PLAYER_ALREADY_IN_DIVISION',
+  'ROUND_ALREADY_STARTED',
+  'ROUND_NOT_PAIRED',
+  'ROUND_NOT_STARTED',
+  'ROUND_ENDED',
+  'RESULT_EXISTS',
+  'SLIP_SUBMITTED',
+  'SLIP_SIGNED',
+  'SLIP_ALREADY_SIGNED',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {
@@ -69,6 +83,9 @@ const FIXED: Readonly<Record<string, number>> = {
   // A role the caller lacks (service/directors.ts): a permission too.
   NOT_DIRECTOR: 403,
   NOT_ADMIN: 403,
+  // A tournament command the caller's role may not give, or a slip of a game they do not play in.
+  NOT_ALLOWED: 403,
+  SLIP_SIGNER_NOT_IN_GAME: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

@@ -91,7 +91,7 @@ const success = (op: Operation, value: Value, input: RestInput): Response => {
       );
     }
     case 'text':
-      headers.set('content-type', 'text/plain; charset=utf-8');
+      headers.set('content-type', `${reply.mediaType ?? 'text/plain'}; charset=utf-8`);
       return new Response(String(value[reply.field]), { status: 200, headers });
     case 'empty':
       return new Response(null, { status: 204, headers });

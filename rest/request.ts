@@ -52,9 +52,14 @@ const isText = (contentType: string | null): boolean => /^text\/plain\s*(;|$)/i.
  * The JSON body, or undefined when there is none; refuses other media types and malformed JSON. A text/plain
  * body is a word list (POST /v1/lexicons, issue 21): `{ words }` with `name` and `tileSet` from the query.
  */
-export const readBody = async (request: Request): Promise<unknown> => {
+export const readBody = async (request: Request, op?: Operation): Promise<unknown> => {
   const text = await request.text();
   if (text.trim() === '') return undefined;
+  if (op && takesText(op)) {
+    if (!isText(request.headers.get('content-type')))
+      throw new RequestProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the file as the body, with Content-Type: text/plain.');
+    return text;
+  }
   if (isText(request.headers.get('content-type'))) {
     const url = new URL(request.url);
     if (request.method !== 'POST' || !url.pathname.endsWith('/v1/lexicons'))
@@ -132,6 +137,10 @@ const sourceValue = (op: Operation, argPath: string, source: Source, input: Rest
     }
     case 'idempotencyKey':
       return input.request.headers.get('idempotency-key') ?? randomUUID();
+    case 'textBody':
+      if (typeof input.body !== 'string')
+        throw new RequestProblem('BAD_REQUEST', 'Send the file as the body (Content-Type: text/plain); it is empty.');
+      return input.body;
     case 'value':
       return source.value;
   }
@@ -155,5 +164,9 @@ export const variablesOf = (op: Operation, input: RestInput): Record<string, unk
   return variables;
 };
 
-/** Whether a route takes a JSON body at all. */
-export const takesBody = (op: Operation): boolean => Object.values(op.route.args).some((s) => s.from === 'body' || s.from === 'bodyField');
+/** Whether a route takes a body at all (JSON, or a text file). */
+export const takesBody = (op: Operation): boolean =>
+  Object.values(op.route.args).some((s) => s.from === 'body' || s.from === 'bodyField' || s.from === 'textBody');
+
+/** Whether a route's body is a text file (`textBody`) rather than JSON. */
+export const takesText = (op: Operation): boolean => Object.values(op.route.args).some((s) => s.from === 'textBody');

@@ -6,7 +6,7 @@ import type { Shape } from './shape.js';
  * table (rest/routes/) is all the REST edge knows: the handler (rest/handler.ts) and the OpenAPI
  * document (rest/openapi.ts) are both built from it.
  */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where a GraphQL argument, or an input field under one (`input.gameId`), takes its value from. */
 export type Source =
@@ -20,6 +20,8 @@ export type Source =
   | { readonly from: 'ifMatch'; readonly required: boolean }
   /** The `Idempotency-Key` header (a fresh key when absent: such a request is not safe to retry). */
   | { readonly from: 'idempotencyKey' }
+  /** The whole body as text (`Content-Type: text/plain`): a file such as a TSH `.t` division. */
+  | { readonly from: 'textBody'; readonly description: string }
   | { readonly from: 'value'; readonly value: unknown };
 
 export const path = (name: string): Source => ({ from: 'path', name });
@@ -28,6 +30,7 @@ export const body = (): Source => ({ from: 'body' });
 export const bodyField = (name: string): Source => ({ from: 'bodyField', name });
 export const ifMatch = (required: boolean): Source => ({ from: 'ifMatch', required });
 export const idempotencyKey = (): Source => ({ from: 'idempotencyKey' });
+export const textBody = (description: string): Source => ({ from: 'textBody', description });
 export const constant = (value: unknown): Source => ({ from: 'value', value });
 
 /** What the route answers of the field's success value. */
@@ -40,8 +43,8 @@ export type Reply =
   | { readonly kind: 'page' }
   /** The item of the list field `field` whose `id` is the path parameter `param`; 404 `notFound` when none. */
   | { readonly kind: 'item'; readonly field: string; readonly param: string; readonly notFound: string }
-  /** A string field of the value as `text/plain`. */
-  | { readonly kind: 'text'; readonly field: string; readonly description: string }
+  /** A string field of the value as `text/plain` (or `mediaType`, e.g. `text/csv`). */
+  | { readonly kind: 'text'; readonly field: string; readonly description: string; readonly mediaType?: string }
   /** 204, no body. */
   | { readonly kind: 'empty' };
 
@@ -77,10 +80,16 @@ export interface Route {
 /** OpenAPI path template → a matcher: `/games/{id}` matches `/games/g1` with `{ id: 'g1' }`. */
 export const compilePath = (template: string): ((path: string) => Record<string, string> | null) => {
   const names: string[] = [];
-  const source = template.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  // Literal parts are matched as written: the `.` of `/divisions/{division}.t` is a dot, not any character.
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
   const re = new RegExp(`^${source}/?$`);
   return (p) => {
     const m = re.exec(p);

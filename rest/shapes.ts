@@ -92,3 +92,31 @@ export const DISPUTE: Shape = {
 
 /** fileDispute's answer: the dispute and the game after it. */
 export const FILED_DISPUTE: Shape = { expand: { dispute: DISPUTE, game: GAME } };
+
+/** Tournaments (issue 30): the tournament with its divisions' players, plans and rounds (pairings are the round's resource). */
+const TOURNAMENT_ACTOR: Shape = LEAVES;
+/** A division's leaves less its two files (their own routes: `….t`, `…/standings.csv`), which cost a read each. */
+const DIVISION_OMIT = ['tshFile', 'standingsCsv'];
+const DIVISION_SUMMARY: Shape = {
+  name: 'DivisionSummary',
+  omit: DIVISION_OMIT,
+  expand: { entrants: LEAVES, plans: LEAVES, timeControl: LEAVES, rounds: { name: 'RoundSummary' } },
+};
+export const TOURNAMENT: Shape = {
+  expand: { organization: ORGANIZATION, createdBy: TOURNAMENT_ACTOR, myEntrants: LEAVES, divisions: DIVISION_SUMMARY },
+};
+export const TOURNAMENT_SUMMARY: Shape = LEAVES;
+/** A division after a player was added or withdrawn: its players and plans. */
+export const DIVISION: Shape = { omit: DIVISION_OMIT, expand: { entrants: LEAVES, plans: LEAVES, timeControl: LEAVES } };
+/** A round: its pairings with their slips (and every change with who and why), byes and pairing history. */
+export const ROUND: Shape = {
+  expand: {
+    pairings: { expand: { slip: { expand: { changes: { expand: { by: TOURNAMENT_ACTOR, ruling: LEAVES } } } } } },
+    byes: LEAVES,
+    prePaired: LEAVES,
+    history: { expand: { by: TOURNAMENT_ACTOR } },
+    lateClocks: LEAVES,
+  },
+};
+export const STANDING: Shape = LEAVES;
+export const CROSSTABLE_ROW: Shape = { expand: { cells: LEAVES } };

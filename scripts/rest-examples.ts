@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createApp } from '../functions/app.js';
 import { setBagSeedSourceForTests } from '../service/game-create.js';
 import { setRole } from '../store/roles.js';
+import { recordTournamentExamples } from './rest-examples-tournaments.js';
 
 const OUT = join(import.meta.dirname, '..', 'rest', 'examples.json');
 const GCG = readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'gcg', 'liwords', 'doug_vs_emely.gcg'), 'utf8');
@@ -50,7 +51,8 @@ const call = async (
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    // A string is a file sent as it is (its Content-Type in `headers`), anything else JSON.
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
@@ -218,6 +220,19 @@ await call('updateWebhook', 'PATCH', `/webhooks/${hook.subscription.id}`, key.ke
 await call('listWebhookDeliveries', 'GET', `/webhooks/${hook.subscription.id}/deliveries?first=5`, key.key);
 await call('deleteWebhook', 'DELETE', `/webhooks/${hook.subscription.id}`, key.key);
 await call('revokeApiKey', 'DELETE', `/api-keys/${key.apiKey.id}`, A);
+
+// A tournament run by dave (a global director directs every event), bob playing in it.
+await recordTournamentExamples({
+  call,
+  admin: await signIn('carol'),
+  director: await signIn('dave'),
+  player: B,
+  playerHandle: 'bob',
+  now: () => now,
+  advance: (ms) => {
+    now = new Date(now.getTime() + ms);
+  },
+});
 
 // Rules.
 await call('listRuleSets', 'GET', '/rule-sets');

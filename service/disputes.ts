@@ -9,12 +9,13 @@ import type { GameState } from '../engine/game/state.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { directorAuthority } from './organizations.js';
 import { gameSeating, loadGame, runTurn, type GameRow, type OutboxItem, type StoredEvent } from '../store/games.js';
-import type { ServiceDeps } from './context.js';
+import type { ServiceDeps, Tx } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
 import { fold, toStored } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
 import { seatOf, type SeatHolder } from './game-reads.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnReceipt } from './turns.js';
+import { recordLeagueGameEnd } from './tournament-league.js';
 import { webhookOutboxItem } from './webhook-events.js';
 
 /**
@@ -156,6 +157,10 @@ export async function runDisputeCommand(
       response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null, dispute },
       game: update,
       outbox: disputeOutbox(game, version, state, after, events, seats, update.deadlineAt),
+      // A ruling that ends a league game records its result in the tournament (service/tournament-league.ts).
+      ...(game.tournamentId !== null && state.status !== 'ended' && after.status === 'ended'
+        ? { alsoWrite: (tx: Tx) => recordLeagueGameEnd(tx, game, after, new Date(now)) }
+        : {}),
     });
   });
   if (!outcome.ok) return outcome;

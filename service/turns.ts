@@ -21,6 +21,7 @@ import { outboxFor, projection } from './game-projection.js';
 import { getGame, seatOf, snapshotOf, type GameSnapshot } from './game-reads.js';
 import type { LexiconRegistry } from './lexicons.js';
 import { refreshMatchStatusInTx } from './match-status.js';
+import { recordLeagueGameEnd } from './tournament-league.js';
 import { hasRobotSeat, wakeRobots } from './robot-seats.js';
 import { isUuid } from './ids.js';
 
@@ -318,7 +319,7 @@ async function runGameCommandOnce(
       events: decided.value.map(toStored),
       response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
       game: update,
-      ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt)),
+      ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt), now),
     });
   };
   // A game this process committed at exactly the caller's version: decide on it and send only the commit.
@@ -352,15 +353,27 @@ export interface AfterTurn {
 /**
  * The match part of a turn (hook of runGameCommand): when the turn leaves a game of a match ended, the
  * match's status projection is written in the same transaction, and `game-ended` names the match
- * (`matchId`, `matchIndex`). A single game's turn is unchanged.
+ * (`matchId`, `matchIndex`). A single game's turn is unchanged. A league game's end (issue 30) records its
+ * result in its tournament in the same transaction (service/tournament-league.ts), and `game-ended` names
+ * the tournament, division and round.
  */
-const matchTurn = (game: GameRow, after: GameState, outbox: readonly OutboxItem[]): Pick<Decision<TurnReceipt>, 'outbox' | 'alsoWrite'> => {
-  const { matchId, matchIndex } = game;
-  if (matchId === null || after.status !== 'ended') return { outbox };
+const matchTurn = (
+  game: GameRow,
+  after: GameState,
+  outbox: readonly OutboxItem[],
+  now: Date,
+): Pick<Decision<TurnReceipt>, 'outbox' | 'alsoWrite'> => {
+  const { matchId, matchIndex, tournamentId, tournamentDivision, tournamentRound } = game;
+  if ((matchId === null && tournamentId === null) || after.status !== 'ended') return { outbox };
+  const named = {
+    ...(matchId === null ? {} : { matchId, matchIndex }),
+    ...(tournamentId === null ? {} : { tournamentId, tournamentDivision, tournamentRound }),
+  };
   return {
-    outbox: outbox.map((m) => (m.kind === 'game-ended' ? { ...m, payload: { ...m.payload, matchId, matchIndex } } : m)),
+    outbox: outbox.map((m) => (m.kind === 'game-ended' ? { ...m, payload: { ...m.payload, ...named } } : m)),
     alsoWrite: async (tx) => {
-      await refreshMatchStatusInTx(tx, matchId);
+      if (matchId !== null) await refreshMatchStatusInTx(tx, matchId);
+      if (tournamentId !== null) await recordLeagueGameEnd(tx, game, after, now);
     },
   };
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { JsonValue } from '../store/json.js';
 import type { Db } from './context.js';
 import { checkDestination, type CheckedDestination, type DestinationPolicy } from './webhook-destination.js';
-import { pictureLinks, type WebhookEventKind, type WebhookOutboxPayload } from './webhook-events.js';
+import { isTournamentPayload, pictureLinks, type AnyWebhookPayload, type WebhookEventKind } from './webhook-events.js';
 import { DUE_STATUSES, truncateError, type WebhookDeliveryStatus } from './webhook-log.js';
 import { signPayload, SIGNATURE_HEADER } from './webhook-signature.js';
 
@@ -215,12 +215,13 @@ const signedRequest = (
   attemptedAt: Date,
   publicBaseUrl: string | null,
 ): { headers: Record<string, string>; text: string } => {
-  const payload = d.outbox.payload as WebhookOutboxPayload;
+  const payload = d.outbox.payload as AnyWebhookPayload;
   const body: WebhookBody = {
     id: d.id,
     kind: d.kind as WebhookEventKind,
     createdAt: d.outbox.createdAt.toISOString(),
-    data: publicBaseUrl ? { ...payload, links: pictureLinks(payload, publicBaseUrl) } : payload,
+    // A game's pictures; a tournament's events (issue 30) link none.
+    data: publicBaseUrl && !isTournamentPayload(payload) ? { ...payload, links: pictureLinks(payload, publicBaseUrl) } : payload,
   };
   const text = JSON.stringify(body);
   const headers = {

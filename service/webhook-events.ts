@@ -8,8 +8,26 @@ import { isUuid } from './ids.js';
  * outbox rows inside `runTurn`) and the webhook sender (which reads them).
  */
 
-export const WEBHOOK_EVENT_KINDS = ['your-turn', 'game-ended', 'challenge-resolved', 'dispute-filed', 'dispute-ruled'] as const;
+export const WEBHOOK_EVENT_KINDS = [
+  'your-turn',
+  'game-ended',
+  'challenge-resolved',
+  'dispute-filed',
+  'dispute-ruled',
+  'round-paired',
+  'result-recorded',
+  'slip-submitted',
+  'standings-changed',
+] as const;
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+
+/** The kinds a tournament's log announces (issue 30); the rest announce a game's events. */
+export const TOURNAMENT_WEBHOOK_KINDS = ['round-paired', 'result-recorded', 'slip-submitted', 'standings-changed'] as const;
+export type TournamentWebhookKind = (typeof TOURNAMENT_WEBHOOK_KINDS)[number];
+export type GameWebhookKind = Exclude<WebhookEventKind, TournamentWebhookKind>;
+
+export const isTournamentWebhookKind = (x: unknown): x is TournamentWebhookKind =>
+  (TOURNAMENT_WEBHOOK_KINDS as readonly unknown[]).includes(x);
 
 export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOOK_EVENT_KINDS as readonly unknown[]).includes(x);
 
@@ -30,12 +48,40 @@ export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOO
  * a seat in the game; for `your-turn` only the player to move.
  */
 export interface WebhookOutboxPayload extends JsonObject {
-  readonly kind: WebhookEventKind;
+  readonly kind: GameWebhookKind;
   readonly gameId: string;
   readonly version: number;
   readonly seat?: number;
   readonly playerId?: string;
 }
+
+/**
+ * What an outbox row announcing a tournament's event holds (service/tournament-webhooks.ts writes it):
+ *
+ * - `kind`, `tournamentId`, `version` (the tournament's version after the command), `division`: always.
+ * - `round`: the round concerned (all but some `standings-changed`).
+ * - `entrants`: for `result-recorded` and `slip-submitted`, the game's two entrant numbers: only those two
+ *   players hear it (and the directors); absent: every player of the division.
+ * - anything else travels to the receiver in `data` (`players`, `scores`, `games` …).
+ *
+ * Who receives it: every active subscription listing the kind whose owner directs the tournament's event
+ * (an organization director) or plays in the division (an entrant with an account), as narrowed by
+ * `entrants`. Global directors and admins are not sent every event's tournaments.
+ */
+export interface TournamentWebhookPayload extends JsonObject {
+  readonly kind: TournamentWebhookKind;
+  readonly tournamentId: string;
+  readonly version: number;
+  readonly division: string;
+  readonly round?: number;
+  readonly entrants?: readonly number[];
+}
+
+/** Either log's webhook payload. */
+export type AnyWebhookPayload = WebhookOutboxPayload | TournamentWebhookPayload;
+
+/** Whether a payload announces a tournament's event (else a game's). */
+export const isTournamentPayload = (p: AnyWebhookPayload): p is TournamentWebhookPayload => isTournamentWebhookKind(p.kind);
 
 /**
  * The outbox item the game service passes to `runTurn` (in `Decision.outbox`) or `createGame` to announce
@@ -53,12 +99,15 @@ const isObject = (x: unknown): x is { readonly [key: string]: JsonValue | undefi
  */
 export const parseWebhookOutboxPayload = (row: {
   readonly kind: string;
-  readonly gameId: string;
+  readonly gameId: string | null;
+  readonly tournamentId?: string | null;
   readonly payload: unknown;
-}): Result<WebhookOutboxPayload, string> => {
+}): Result<AnyWebhookPayload, string> => {
   const p = row.payload;
   if (!isObject(p)) return err('payload must be a JSON object');
   if (p['kind'] !== row.kind) return err(`payload.kind must equal the row's kind "${row.kind}"`);
+  if (isTournamentWebhookKind(row.kind)) return parseTournamentPayload(p, row.tournamentId ?? null);
+  if (row.gameId === null) return err(`a ${row.kind} row must name its game (game_id)`);
   if (typeof p['gameId'] !== 'string' || !isUuid(p['gameId']) || p['gameId'].toLowerCase() !== row.gameId.toLowerCase()) {
     return err(`payload.gameId must equal the row's game_id "${row.gameId}"`);
   }
@@ -71,6 +120,24 @@ export const parseWebhookOutboxPayload = (row: {
   const playerId = p['playerId'];
   if (playerId !== undefined && (typeof playerId !== 'string' || !isUuid(playerId))) return err('payload.playerId must be a player uuid');
   return ok(p as WebhookOutboxPayload);
+};
+
+const isCount = (x: unknown, min: number): boolean => typeof x === 'number' && Number.isInteger(x) && x >= min;
+
+const parseTournamentPayload = (
+  p: { readonly [key: string]: JsonValue | undefined },
+  tournamentId: string | null,
+): Result<TournamentWebhookPayload, string> => {
+  const id = p['tournamentId'];
+  if (tournamentId === null || typeof id !== 'string' || !isUuid(id) || id.toLowerCase() !== tournamentId.toLowerCase())
+    return err(`payload.tournamentId must equal the row's tournament_id "${tournamentId ?? ''}"`);
+  if (!isCount(p['version'], 1)) return err('payload.version must be a positive integer');
+  if (typeof p['division'] !== 'string' || p['division'] === '') return err('payload.division must name a division');
+  if (p['round'] !== undefined && !isCount(p['round'], 1)) return err('payload.round must be a round number (1, 2, …)');
+  const entrants = p['entrants'];
+  if (entrants !== undefined && (!Array.isArray(entrants) || !entrants.every((e) => isCount(e, 1))))
+    return err('payload.entrants must list entrant numbers (1, 2, …)');
+  return ok(p as TournamentWebhookPayload);
 };
 
 /**

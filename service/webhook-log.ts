@@ -37,7 +37,10 @@ export interface WebhookDeliveryView {
   readonly subscriptionId: string;
   /** The outbox row (a bigint, as a decimal string). */
   readonly outboxId: string;
-  readonly gameId: string;
+  /** The game whose event it announces; null for a tournament's event. */
+  readonly gameId: string | null;
+  /** The tournament whose event it announces (issue 30); null for a game's event. */
+  readonly tournamentId: string | null;
   readonly kind: WebhookEventKind;
   readonly status: WebhookDeliveryStatus;
   readonly attempts: number;
@@ -117,7 +120,7 @@ export const listDeliveries = async (
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: first + 1,
-    include: { attemptLog: { orderBy: { attempt: 'asc' } }, outbox: { select: { gameId: true } } },
+    include: { attemptLog: { orderBy: { attempt: 'asc' } }, outbox: { select: { gameId: true, tournamentId: true } } },
   });
   const page = rows.slice(0, first);
   const last = page[page.length - 1];
@@ -127,6 +130,7 @@ export const listDeliveries = async (
       subscriptionId: r.subscriptionId,
       outboxId: r.outboxId.toString(),
       gameId: r.outbox.gameId,
+      tournamentId: r.outbox.tournamentId,
       kind: r.kind as WebhookEventKind,
       status: r.status as WebhookDeliveryStatus,
       attempts: r.attempts,

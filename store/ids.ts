@@ -5,7 +5,7 @@ import type { Tx } from './db.js';
  * the database (`gen_random_uuid()`), so an id is unique across the four tables: the API uses it as the
  * object's global id, and this finds the table that holds it.
  */
-export const ID_KINDS = ['game', 'match', 'player', 'webhook-subscription'] as const;
+export const ID_KINDS = ['game', 'match', 'player', 'webhook-subscription', 'tournament'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,6 +26,7 @@ export const kindsOfIds = async (client: Tx, ids: readonly string[]): Promise<Ma
     ['match', await client.match.findMany({ where, select })],
     ['player', await client.player.findMany({ where, select })],
     ['webhook-subscription', await client.webhookSubscription.findMany({ where, select })],
+    ['tournament', await client.tournament.findMany({ where, select })],
   ];
   for (const [kind, rows] of found) for (const row of rows) out.set(row.id, kind);
   return out;

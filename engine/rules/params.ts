@@ -2,6 +2,7 @@ import { LAYOUTS } from '../board.js';
 import { cite, ruleError, type RuleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import { DISTRIBUTIONS } from '../tiles.js';
+import { BYE_CHOICES } from '../tournament/pairing/types.js';
 import { PRESETS } from './presets.js';
 import {
   CHALLENGE_MODES,
@@ -43,6 +44,7 @@ import {
   BLANK_DISPUTE_NEXT_TURN_RULES,
   EXPOSED_TILES_LATE_GAME_RULES,
   DISPUTE_CLOCK_RULES,
+  STANDING_TIEBREAKS,
   type RuleSet,
   type RuleSetId,
   type RuleSetOverrides,
@@ -183,6 +185,11 @@ export const PARAMETERS: readonly Parameter[] = [
   p('tournament.resultSlip', oneOf(RESULT_SLIP_RULES), 'What may change after the result slip is signed and submitted.'),
   p('tournament.scoringCorrection', oneOf(SCORING_CORRECTION_RULES), 'Until when a scoring error may be corrected.'),
   p('tournament.recountMaxMargin', int(0, 1000, true), 'Largest margin for which a recount may be requested (null = no limit).'),
+  p('tournament.byeSpread', int(0, 1000, false), 'Spread a bye scores (a win).'),
+  p('tournament.forfeitSpread', int(0, 1000, false), 'Spread of a forfeit: the winner’s margin and the forfeiter’s loss.'),
+  p('tournament.byeChoice', oneOf(BYE_CHOICES), 'Who gets the bye in an odd round.'),
+  p('tournament.tiebreaks', listOf(STANDING_TIEBREAKS), 'Tiebreaks after wins in the standings, in order.'),
+  p('tournament.tiesAllowed', bool, 'Whether a tied game stands (½ a win each) or is refused.'),
 ];
 
 const BY_PATH: ReadonlyMap<string, Parameter> = new Map(PARAMETERS.map((x) => [x.path, x]));

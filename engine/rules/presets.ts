@@ -92,6 +92,11 @@ const TOURNAMENT = [
   'tournament.resultSlip',
   'tournament.scoringCorrection',
   'tournament.recountMaxMargin',
+  'tournament.byeSpread',
+  'tournament.forfeitSpread',
+  'tournament.byeChoice',
+  'tournament.tiebreaks',
+  'tournament.tiesAllowed',
 ] as const;
 const HOUSE = ['house.blankSubstitution', 'house.freeTrades'] as const;
 const MATCH = ['match.games', 'match.decidedBy'] as const;
@@ -188,6 +193,12 @@ export const NSA_2008: RuleSet = {
     resultSlip: 'agreed-score-only',
     scoringCorrection: 'until-slip-submitted',
     recountMaxMargin: null,
+
+    byeSpread: 50,
+    forfeitSpread: 50,
+    byeChoice: 'lowest-ranked-without-bye',
+    tiebreaks: ['spread'],
+    tiesAllowed: true,
   },
   sources: {
     ...BOARD_SOURCES,
@@ -269,6 +280,11 @@ export const NSA_2008: RuleSet = {
     'tournament.resultSlip': s(cite('seed-001', '§3', 'Seed')),
     'tournament.scoringCorrection': s(cite('seed-001', '§3', 'Seed')),
     'tournament.recountMaxMargin': s(cite('naspa', 'V.H Recounts, threshold not read (ref. B8.4)', 'U')),
+    'tournament.byeSpread': s(cite('naspa', 'III.G byes: a win by 50 as TSH records it (issue 30; rule text not read)', 'U')),
+    'tournament.forfeitSpread': s(cite('naspa', 'III.G forfeits: a loss by 50 as TSH records it (issue 30; rule text not read)', 'U')),
+    'tournament.byeChoice': s(cite('naspa', 'bye to the lowest-ranked player without one (issue 30; TSH practice, not read)', 'U')),
+    'tournament.tiebreaks': s(cite('naspa', 'ranked by wins, then spread (issue 30; ref. not read)', 'U')),
+    'tournament.tiesAllowed': s(cite('naspa', 'a tie is half a win (TSH; ref. not read)', 'U')),
   },
 };
 
@@ -364,6 +380,11 @@ export const WESPA: RuleSet = {
     resultSlip: 'reversed-scores-only',
     scoringCorrection: 'until-slip-signed',
     recountMaxMargin: 20,
+    byeSpread: 50,
+    forfeitSpread: 100,
+    byeChoice: 'lowest-ranked-without-bye',
+    tiebreaks: ['spread'],
+    tiesAllowed: true,
   },
   sources: {
     ...BOARD_SOURCES,
@@ -438,6 +459,11 @@ export const WESPA: RuleSet = {
     'tournament.resultSlip': s(cite('wespa-3.0', '5.4.1', 'V')),
     'tournament.scoringCorrection': s(cite('wespa-3.0', '3.5(d)', 'V')),
     'tournament.recountMaxMargin': s(cite('wespa-3.0', '5.5', 'V')),
+    'tournament.byeSpread': s(cite('wespa-3.0', '(no bye margin in the reference: 50 as NASPA)', 'U')),
+    'tournament.forfeitSpread': s(cite('wespa-3.0', '2.3.6 (a lateness forfeit is a 100-point win)', 'V')),
+    'tournament.byeChoice': s(cite('wespa-3.0', '(pairing rules not in the reference)', 'U')),
+    'tournament.tiebreaks': s(cite('wespa-3.0', '(ranking rules not in the reference: wins then spread)', 'U')),
+    'tournament.tiesAllowed': s(cite('wespa-3.0', '(a tie is half a win; not in the reference)', 'U')),
   },
 };
 
@@ -519,7 +545,17 @@ export const FRIENDLY: RuleSet = {
   },
   house: { blankSubstitution: true, freeTrades: true },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: { forfeitFirstSecond: 'none', resultSlip: 'none', scoringCorrection: 'none', recountMaxMargin: null },
+  tournament: {
+    forfeitFirstSecond: 'none',
+    resultSlip: 'none',
+    scoringCorrection: 'none',
+    recountMaxMargin: null,
+    byeSpread: 50,
+    forfeitSpread: 50,
+    byeChoice: 'lowest-ranked-without-bye',
+    tiebreaks: ['spread'],
+    tiesAllowed: true,
+  },
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('seed-002', 'Free Challenges & the Dictionary (players at one table)', 'Seed')),
@@ -638,7 +674,17 @@ export const MATCH_VARIANT: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: 2, decidedBy: 'combined-points' },
-  tournament: { forfeitFirstSecond: 'none', resultSlip: 'none', scoringCorrection: 'none', recountMaxMargin: null },
+  tournament: {
+    forfeitFirstSecond: 'none',
+    resultSlip: 'none',
+    scoringCorrection: 'none',
+    recountMaxMargin: null,
+    byeSpread: 50,
+    forfeitSpread: 50,
+    byeChoice: 'lowest-ranked-without-bye',
+    tiebreaks: ['spread'],
+    tiesAllowed: true,
+  },
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('seed-003', 'rule 2', 'Seed')),
@@ -771,7 +817,17 @@ export const ONLINE_VOID: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: { forfeitFirstSecond: 'none', resultSlip: 'none', scoringCorrection: 'none', recountMaxMargin: null },
+  tournament: {
+    forfeitFirstSecond: 'none',
+    resultSlip: 'none',
+    scoringCorrection: 'none',
+    recountMaxMargin: null,
+    byeSpread: 50,
+    forfeitSpread: 50,
+    byeChoice: 'lowest-ranked-without-bye',
+    tiebreaks: ['spread'],
+    tiesAllowed: true,
+  },
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(SERVER_DEALS),
@@ -823,6 +879,10 @@ export const ONLINE_VOID: RuleSet = {
     'tournament.resultSlip': s(SERVER_DEALS),
     'tournament.scoringCorrection': s(SERVER_DEALS),
     'tournament.recountMaxMargin': s(SERVER_DEALS),
+    ...all(
+      ['tournament.byeSpread', 'tournament.forfeitSpread', 'tournament.byeChoice', 'tournament.tiebreaks', 'tournament.tiesAllowed'],
+      cite('woogles', 'tournament scoring not read: NASPA practice', 'U'),
+    ),
   },
 };
 

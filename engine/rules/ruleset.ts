@@ -1,4 +1,5 @@
 import type { Citation } from '../errors.js';
+import type { ByeChoice } from '../tournament/pairing/types.js';
 
 /**
  * A rule set is plain data: every number the rules documents give is a field here, so a game can
@@ -107,6 +108,10 @@ export type ResignationRule = (typeof RESIGNATION_RULES)[number];
 /** Firsts and seconds for forfeited games: the forfeiter goes first, second, first… (seed-001 §4). */
 export const FORFEIT_FIRST_SECOND_RULES = ['alternate-from-first', 'none'] as const;
 export type ForfeitFirstSecondRule = (typeof FORFEIT_FIRST_SECOND_RULES)[number];
+
+/** Tiebreaks after wins in a division's standings, in order (NASPA: spread; Swiss events: head-to-head, Buchholz, median). */
+export const STANDING_TIEBREAKS = ['spread', 'head-to-head', 'buchholz', 'median', 'rating'] as const;
+export type StandingTiebreak = (typeof STANDING_TIEBREAKS)[number];
 
 /** After the result slip is signed and submitted: only a slip that differs from the agreed score (seed-001 §3) or only reversed scores (WESPA 5.4.1) may change. */
 export const RESULT_SLIP_RULES = ['agreed-score-only', 'reversed-scores-only', 'none'] as const;
@@ -343,6 +348,16 @@ export interface RuleSet {
     readonly scoringCorrection: ScoringCorrectionRule;
     /** A recount may be requested only if the margin is at most this (WESPA 5.5: 20); null = no limit. */
     readonly recountMaxMargin: number | null;
+    /** Spread a bye scores, counted as a win (NASPA practice: 50). */
+    readonly byeSpread: number;
+    /** Spread a forfeit win scores; the forfeiter loses by as much (NASPA practice: 50; WESPA 2.3.6: 100). */
+    readonly forfeitSpread: number;
+    /** Who gets the bye in an odd round (engine/tournament/pairing/byes.ts). */
+    readonly byeChoice: ByeChoice;
+    /** Tiebreaks after wins, in order; ties left after them go to the higher seed rating, then the lower entrant number. */
+    readonly tiebreaks: readonly StandingTiebreak[];
+    /** Whether a tied game stands (each player ½ a win); false: a tie is refused (TIE_NOT_ALLOWED). */
+    readonly tiesAllowed: boolean;
   };
   /** Where each parameter's value comes from, keyed by dotted path (`challenge.mode`). */
   readonly sources: Readonly<Record<string, readonly Citation[]>>;

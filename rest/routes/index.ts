@@ -4,12 +4,14 @@ import { ANALYSIS_ROUTES } from './analysis.js';
 import { GAME_ROUTES } from './games.js';
 import { MATCH_ROUTES } from './matches.js';
 import { RULE_ROUTES } from './rules.js';
+import { TOURNAMENT_ROUTES } from './tournaments.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 /** Every /v1 route, in the order of the document: the route table of the REST edge. */
 export const ROUTES: readonly Route[] = [
   ...GAME_ROUTES,
   ...MATCH_ROUTES,
+  ...TOURNAMENT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...WEBHOOK_ROUTES,
   ...RULE_ROUTES,
@@ -20,6 +22,11 @@ export const ROUTES: readonly Route[] = [
 export const TAGS: readonly { readonly name: string; readonly description: string }[] = [
   { name: 'Games', description: 'Create, read and play games; the score sheet and the GCG record; pauses, timeouts, aborts; your inbox.' },
   { name: 'Matches', description: 'A series of games between two players, decided on combined points.' },
+  {
+    name: 'Tournaments',
+    description:
+      'Tournaments of an event: divisions, players, rounds and pairings, results and tally slips, standings and crosstables, TSH .t files.',
+  },
   { name: 'Accounts', description: 'Registering, signing in, the calling player and API keys.' },
   { name: 'Webhooks', description: 'Webhook subscriptions (signed POSTs to your endpoint) and their delivery log.' },
   { name: 'Rules', description: 'Rule-set presets, lexicons and the stateless checks: open to anyone.' },

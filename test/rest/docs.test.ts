@@ -4,9 +4,8 @@
  * `# → <status> [NAME=.json.path | NAME=@header …]`, is what it must answer and what later commands
  * take from the answer (as shell variables). On PGlite and Postgres.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { curlExamples, runCurlExamples } from './curl-examples.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,34 +13,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 
-interface Example {
-  readonly command: string;
-  readonly status: number;
-  readonly captures: readonly { name: string; from: string }[];
-}
-
-/** The curl commands of the shell blocks of a page, each with the `# →` line after it. */
-export const curlExamples = (markdown: string): Example[] => {
-  const blocks = [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.replace(/\\\n\s*/g, ''));
-  const out: Example[] = [];
-  for (const block of blocks) {
-    const lines = block.split('\n').filter((l) => l.trim());
-    lines.forEach((line, i) => {
-      if (!line.startsWith('curl ')) return;
-      const expect = /^# → (\d{3})((?: \w+=\S+)*)\s*$/.exec(lines[i + 1] ?? '');
-      if (!expect) throw new Error(`docs/rest.md: no "# → <status>" line after: ${line}`);
-      const captures = expect[2]!
-        .trim()
-        .split(' ')
-        .filter(Boolean)
-        .map((c) => ({ name: c.split('=')[0]!, from: c.slice(c.indexOf('=') + 1) }));
-      out.push({ command: line, status: Number(expect[1]), captures });
-    });
-  }
-  return out;
-};
-
-const run = promisify(execFile);
 const PAGE = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'rest.md'), 'utf8');
 
 describe.each(STORE_TARGETS)('the curl examples of docs/rest.md on $kind', (target) => {
@@ -68,28 +39,6 @@ describe.each(STORE_TARGETS)('the curl examples of docs/rest.md on $kind', (targ
   });
 
   it('each answers its status, in order', async () => {
-    const vars: Record<string, string> = {};
-    for (const example of curlExamples(PAGE)) {
-      const command = example.command.replaceAll('localhost:4000', base).replace(/^curl -i /, 'curl ');
-      const body = join(dir, 'body');
-      const headers = join(dir, 'headers');
-      // Not execFileSync: the server answers from this very process.
-      const { stdout: status } = await run('bash', ['-c', `${command} -s -o ${body} -D ${headers} -w '%{http_code}'`], {
-        env: { PATH: process.env['PATH'], ...vars },
-        encoding: 'utf8',
-      });
-      const text = readFileSync(body, 'utf8');
-      expect(Number(status), `${example.command}\n${text}`).toBe(example.status);
-      for (const { name, from } of example.captures) {
-        const value = from.startsWith('@')
-          ? new RegExp(`^${from.slice(1)}: (.*)$`, 'im').exec(readFileSync(headers, 'utf8'))?.[1]?.trim()
-          : from
-              .slice(1)
-              .split('.')
-              .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], JSON.parse(text));
-        expect(value, `${name} from ${from} of ${example.command}`).toBeTypeOf('string');
-        vars[name] = value as string;
-      }
-    }
+    await runCurlExamples(curlExamples(PAGE), base, dir);
   });
 });
