@@ -13,6 +13,7 @@ import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { joinTiles } from '../../engine/tiles.js';
 import { DEFAULT_REQUEST_LIMITS } from '../../graph/armor.js';
 import { setBagSeedSourceForTests } from '../../service/game-create.js';
+import { insertOrganization, setOrganizationDirector } from '../../store/organizations.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import {
   act,
@@ -74,6 +75,8 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   let types: Map<string, IType>;
   let queryType: string;
   let bobExchanged: string;
+  let tournamentId: string;
+  let leagueGameIds: string[] = [];
   let matchId: string;
   let matchGameIds: string[];
 
@@ -107,6 +110,46 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     const s = schema.body.data!['__schema'] as { queryType: { name: string }; types: IType[] };
     queryType = s.queryType.name;
     types = new Map(s.types.map((t) => [t.name, t]));
+    // A public correspondence league of Ann and Bob with its game under way, so the walk reaches tournament,
+    // tournamentDivision and tournamentRound, and that game's racks are secrets too.
+    const dir = await registerPlayer(api, 'dir');
+    const org = await insertOrganization(api.app.services.db.prisma, { kind: 'event', name: 'Secrets Open', createdBy: null });
+    await setOrganizationDirector(api.app.services.db.prisma, org!.id, dir.id, true, null);
+    const made = await api.gql(
+      `mutation($input: CreateTournamentInput!) { createTournament(input: $input) { ... on Tournament { id } ... on Error { code message } } }`,
+      {
+        input: {
+          organizationId: org!.id,
+          name: 'Secrets League',
+          divisions: [
+            {
+              name: 'L',
+              mode: 'CORRESPONDENCE',
+              rounds: 1,
+              method: 'ROUND_ROBIN',
+              players: [
+                { handle: 'ann', rating: 1800 },
+                { handle: 'bob', rating: 1700 },
+              ],
+            },
+          ],
+        },
+      },
+      dir.token,
+    );
+    tournamentId = made.body.data!['createTournament'].id as string;
+    for (const op of ['pairRound', 'startRound'])
+      await api.gql(
+        `mutation($t: ID!) { ${op}(tournamentId: $t, division: "L", round: 1) { __typename } }`,
+        { t: tournamentId },
+        dir.token,
+      );
+    const round = await api.gql(
+      `query($t: ID!) { tournamentRound(tournamentId: $t, division: "L", round: 1) { ... on Round { pairings { gameId } } } }`,
+      { t: tournamentId },
+    );
+    leagueGameIds = (round.body.data!['tournamentRound'].pairings as { gameId: string }[]).map((p) => p.gameId);
+    expect(leagueGameIds).toHaveLength(1);
   });
   afterAll(async () => {
     setBagSeedSourceForTests(null);
@@ -139,6 +182,12 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
       const m = await oracle(id, null);
       secrets.push(m.seed, m.nextDraws, m.bag);
       hidden.push(...(viewer === 'opponent' ? [m.racks[1]] : [m.racks[0], m.racks[1]]));
+    }
+    for (const id of leagueGameIds) {
+      const l = await oracle(id, null);
+      const annSeat = (await readGame(api, ann, id)).mySeat;
+      secrets.push(l.seed, l.nextDraws, l.bag);
+      hidden.push(...(viewer === 'opponent' ? [l.racks[annSeat === 0 ? 1 : 0]] : [l.racks[0], l.racks[1]]));
     }
     return [...new Set([...secrets, ...hidden.flatMap(rackForms)])];
   };
@@ -179,6 +228,10 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     // Analysis of the live game: refused (ANALYSIS_NOT_ALLOWED) to both, so nothing of it may show.
     analyzePosition: () => ({ input: { gameId } }),
     gameAnalysis: () => ({ gameId }),
+    // The league: its pairings name the game by id only; nothing of a rack may show.
+    tournament: () => ({ id: tournamentId }),
+    tournamentDivision: () => ({ tournamentId, division: 'L' }),
+    tournamentRound: () => ({ tournamentId, division: 'L', round: 1 }),
   };
 
   // An input object is written as a GraphQL object literal (keys unquoted); everything else as JSON.
@@ -215,7 +268,20 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
         asked.push(f.name);
       }
     }
-    expect(asked).toEqual(expect.arrayContaining(['game', 'gameRecord', 'myGames', 'me', 'match', 'myMatches', 'node', 'nodes']));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'game',
+        'gameRecord',
+        'myGames',
+        'me',
+        'match',
+        'myMatches',
+        'node',
+        'nodes',
+        'tournament',
+        'tournamentRound',
+      ]),
+    );
     expect([...new Set(skipped)].sort()).toEqual([...STATELESS].sort());
     // The walk did reach the game: Ann sees her own rack, Cat none.
     const o = await oracle();
