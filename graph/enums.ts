@@ -15,7 +15,7 @@ import type { WebhookDeliveryStatus } from '../service/webhook-log.js';
 import type { ActorRole, DivisionMode, ForfeitReason, ResultKind, TournamentEventType } from '../engine/tournament/events.js';
 import type { FirstReason, PairingMethod } from '../engine/tournament/pairing/types.js';
 import type { GameResult, OutcomeKind } from '../engine/tournament/results.js';
-import type { RoundStatus, SlipStatus } from '../engine/tournament/state.js';
+import type { RoundStatus, SlipDisputeStatus, SlipStatus } from '../engine/tournament/state.js';
 import type { TournamentViewerRole } from '../service/tournaments.js';
 import { builder } from './builder.js';
 import { ValidationError } from './error-classes.js';
@@ -385,5 +385,13 @@ export const TournamentEventTypeEnum = closedSet<TournamentEventType>(
     'slip-changed': 'A submitted slip was changed by a director’s ruling (tally-slip-change).',
     'league-game-created': 'Arbiter created a correspondence league game.',
     'round-ended': 'A round ended.',
+    'slip-dispute-filed': 'A player filed a tally-slip-change dispute on a submitted slip (seed-001 §3).',
+    'slip-dispute-dismissed': 'The director dismissed a slip dispute: the slip stands.',
   },
 );
+
+export const SlipDisputeStatusEnum = closedSet<SlipDisputeStatus>('SlipDisputeStatus', 'Where a slip dispute stands.', {
+  open: 'Filed; the director has not decided it.',
+  upheld: 'The director changed the slip (changeSlip naming it).',
+  dismissed: 'The director dismissed it: the slip stands.',
+});

@@ -18,6 +18,7 @@ import './lifecycle.js';
 import './matches.js';
 import './tournaments.js';
 import './tournament-mutations.js';
+import './tournament-disputes.js';
 import './webhooks.js';
 import './analysis.js';
 import './robots.js';

@@ -29,10 +29,10 @@ import { RoundType } from './tournament-types.js';
  * engine's answer: NOT_DIRECTOR, NOT_ALLOWED, SLIP_SIGNER_NOT_IN_GAME …
  */
 
-type T = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
+export type T = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
 
-const ERRORS = { types: GAME_ERRORS, directResult: true } as const;
-const PLAY = { scope: 'games:play' } as const;
+export const ERRORS = { types: GAME_ERRORS, directResult: true } as const;
+export const PLAY = { scope: 'games:play' } as const;
 
 const tournamentArgs = (t: T) => ({
   tournamentId: t.arg.id({ required: true, description: TOURNAMENT_ID }),
@@ -51,7 +51,7 @@ const tournamentArgs = (t: T) => ({
 
 const roundArgs = (t: T) => ({ ...tournamentArgs(t), round: t.arg.int({ required: true, description: 'The round, 1-based.' }) });
 
-const gameArgs = (t: T) => ({
+export const gameArgs = (t: T) => ({
   ...roundArgs(t),
   player: t.arg.int({ required: true, description: 'One player of the game (entrant number).' }),
   opponent: t.arg.int({ required: true, description: 'The other player of the game (entrant number).' }),
@@ -73,13 +73,16 @@ const run = async (ctx: Context, args: Common, command: TournamentCommand): Prom
     }),
   );
 
-const inRound = async (ctx: Context, args: Common & { readonly round: number }, command: TournamentCommand) =>
+export const inRound = async (ctx: Context, args: Common & { readonly round: number }, command: TournamentCommand) =>
   roundParent(divisionParent(await run(ctx, args, command), args.division), args.round);
 
 const inDivision = async (ctx: Context, args: Common, command: TournamentCommand) =>
   divisionParent(await run(ctx, args, command), args.division);
 
-const pair = (args: { readonly player: number; readonly opponent: number }): readonly [number, number] => [args.player, args.opponent];
+export const pair = (args: { readonly player: number; readonly opponent: number }): readonly [number, number] => [
+  args.player,
+  args.opponent,
+];
 
 /** Both scores or neither (a forfeit's are the rule set's). */
 const scoresOf = (score: number | null | undefined, opponentScore: number | null | undefined): readonly [number, number] | null => {
@@ -91,7 +94,7 @@ const scoresOf = (score: number | null | undefined, opponentScore: number | null
   return [score, opponentScore];
 };
 
-const SCORE = (t: T, description: string, required: boolean) =>
+export const SCORE = (t: T, description: string, required: boolean) =>
   t.arg.int({
     required,
     description,

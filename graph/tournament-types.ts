@@ -3,7 +3,7 @@ import type { CrosstableCell, CrosstableRow } from '../engine/tournament/crossta
 import type { ByeEntry } from '../engine/tournament/events.js';
 import type { PairedGame } from '../engine/tournament/pairing/types.js';
 import { formatRecord, type StandingRow } from '../engine/tournament/standings.js';
-import type { DivisionState, PairingRecord, RoundState, Slip, SlipChange } from '../engine/tournament/state.js';
+import type { DivisionState, PairingRecord, RoundState, Slip, SlipChange, SlipDispute } from '../engine/tournament/state.js';
 import { builder } from './builder.js';
 import { CitationType } from './errors.js';
 import {
@@ -14,6 +14,7 @@ import {
   ResultKindEnum,
   RoundOutcomeKindEnum,
   RoundStatusEnum,
+  SlipDisputeStatusEnum,
   SlipStatusEnum,
   TournamentActorRoleEnum,
   WinLossEnum,
@@ -160,6 +161,27 @@ const SlipChangeType = builder.objectRef<SlipChange>('SlipChange').implement({
   }),
 });
 
+const SlipDisputeType = builder.objectRef<SlipDispute>('SlipDispute').implement({
+  description: 'A player’s tally-slip-change dispute on a submitted slip (seed-001 §3), and how the director decided it.',
+  fields: (t) => ({
+    number: t.exposeInt('number', { description: 'Its number in the tournament: changeSlip names it as disputeId.' }),
+    at: t.field({ type: 'DateTime', description: 'When it was filed.', resolve: (d) => new Date(d.at) }),
+    by: t.field({ type: ActorType, description: 'Who filed it.', resolve: (d) => d.by }),
+    scores: t.intList({ description: 'The scores asked for, first player first.', resolve: (d) => [...d.scores] }),
+    reason: t.exposeString('reason', { description: 'Why, as the filer wrote it.' }),
+    status: t.field({
+      type: SlipDisputeStatusEnum,
+      description: 'Open, upheld (the slip was changed) or dismissed.',
+      resolve: (d) => d.status,
+    }),
+    ruledReason: t.string({
+      nullable: true,
+      description: 'The director’s reason once decided; null while open.',
+      resolve: (d) => d.ruledReason,
+    }),
+  }),
+});
+
 export const SlipType = builder.objectRef<Slip>('Slip').implement({
   description: 'A game’s tally slip (seed-001 §3): both scores, signed by the players and submitted; after that changed only by a ruling.',
   fields: (t) => ({
@@ -183,6 +205,11 @@ export const SlipType = builder.objectRef<Slip>('Slip').implement({
     }),
     recordedAt: t.field({ type: 'DateTime', description: 'When the result was recorded.', resolve: (s) => new Date(s.recordedAt) }),
     changes: t.field({ type: [SlipChangeType], description: 'Every change to its scores, in order.', resolve: (s) => [...s.changes] }),
+    disputes: t.field({
+      type: [SlipDisputeType],
+      description: 'Disputes filed on it after submission, in order.',
+      resolve: (s) => [...s.disputes],
+    }),
   }),
 });
 

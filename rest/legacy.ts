@@ -50,6 +50,8 @@ const TOURNAMENT_FIELDS = [
   'sign-slip',
   'submit-slip',
   'change-slip',
+  'file-slip-dispute',
+  'dismiss-slip-dispute',
 ];
 
 /** Fields added after /rest was frozen (Relay's node lookups, analysis, tournaments): /v1 has a route per resource instead, so SOFA's routes for them are not served. */

@@ -70,6 +70,8 @@ const CONFLICT = new Set([
   'SLIP_SUBMITTED',
   'SLIP_SIGNED',
   'SLIP_ALREADY_SIGNED',
+  'SLIP_NOT_SUBMITTED',
+  'DISPUTE_OPEN',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {

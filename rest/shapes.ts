@@ -108,10 +108,19 @@ export const TOURNAMENT: Shape = {
 export const TOURNAMENT_SUMMARY: Shape = LEAVES;
 /** A division after a player was added or withdrawn: its players and plans. */
 export const DIVISION: Shape = { omit: DIVISION_OMIT, expand: { entrants: LEAVES, plans: LEAVES, timeControl: LEAVES } };
-/** A round: its pairings with their slips (and every change with who and why), byes and pairing history. */
+/** A round: its pairings with their slips (every change with who and why, the ruling and its citations; the disputes), byes and pairing history. */
 export const ROUND: Shape = {
   expand: {
-    pairings: { expand: { slip: { expand: { changes: { expand: { by: TOURNAMENT_ACTOR, ruling: LEAVES } } } } } },
+    pairings: {
+      expand: {
+        slip: {
+          expand: {
+            changes: { expand: { by: TOURNAMENT_ACTOR, ruling: { expand: { citations: LEAVES } } } },
+            disputes: { expand: { by: TOURNAMENT_ACTOR } },
+          },
+        },
+      },
+    },
     byes: LEAVES,
     prePaired: LEAVES,
     history: { expand: { by: TOURNAMENT_ACTOR } },

@@ -89,6 +89,14 @@ export const recordTournamentExamples = async (x: TournamentExampleCast): Promis
     opponentScore: 377,
     reason: 'Both players agree the last play scored 10 more than the slip shows.',
   });
+  await step('fileSlipDispute', 'POST', `${a}/rounds/1/slips/1-2/disputes`, P, {
+    score: 432,
+    opponentScore: 377,
+    reason: 'My score sheet shows 432: the slip missed a 10-point play.',
+  });
+  await step('dismissSlipDispute', 'POST', `${a}/rounds/1/slips/1-2/disputes/1/dismiss`, D, {
+    reason: 'The opponent’s score sheet and the slip agree on 422; no sheet shows 432.',
+  });
   await call('getRound', 'GET', `${a}/rounds/1`);
   await step('endRound', 'POST', `${a}/rounds/1/end`, D);
 

@@ -125,6 +125,7 @@ const HANDLERS: Handlers = {
         signers: [],
         signedForBoth: e.final,
         changes: [],
+        disputes: [],
         recordedAt: e.at,
       };
       return ok({ ...r, slips: { ...r.slips, [key]: slip } });
@@ -155,6 +156,36 @@ const HANDLERS: Handlers = {
       ...slip,
       scores: oriented(slip, e.players, e.scores),
       changes: [...slip.changes, { at: e.at, by: e.by, from: slip.scores, to: oriented(slip, e.players, e.scores), ruling: e.ruling }],
+      // A ruling that names an open dispute decides it.
+      disputes: slip.disputes.map((d) =>
+        d.status === 'open' && e.ruling.disputeId === String(d.number)
+          ? { ...d, status: 'upheld' as const, ruledReason: e.ruling.reason }
+          : d,
+      ),
+    })),
+  'slip-dispute-filed': (s, e) => {
+    if (e.number !== s.slipDisputes + 1) return broken(e, `dispute ${e.number} filed as the ${s.slipDisputes + 1}th.`);
+    const next = withSlip(s, e, (slip) => ({
+      ...slip,
+      disputes: [
+        ...slip.disputes,
+        {
+          number: e.number,
+          at: e.at,
+          by: e.by,
+          scores: oriented(slip, e.players, e.scores),
+          reason: e.reason,
+          status: 'open',
+          ruledReason: null,
+        },
+      ],
+    }));
+    return next.ok ? ok({ ...next.value, slipDisputes: e.number }) : next;
+  },
+  'slip-dispute-dismissed': (s, e) =>
+    withSlip(s, e, (slip) => ({
+      ...slip,
+      disputes: slip.disputes.map((d) => (d.number === e.number ? { ...d, status: 'dismissed' as const, ruledReason: e.reason } : d)),
     })),
   'league-game-created': (s, e) =>
     withRound(s, e, (r) => {
@@ -190,6 +221,7 @@ export const replayTournament = (events: readonly TournamentEvent[]): Result<Tou
     createdBy: first.by,
     divisions: [],
     version: 1,
+    slipDisputes: 0,
   };
   for (const e of rest) {
     const next = applyEvent(state, e);

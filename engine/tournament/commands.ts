@@ -84,6 +84,23 @@ export type TournamentCommand =
       readonly round: number;
       readonly players: readonly [number, number];
       readonly gameId: string;
+    }
+  | {
+      readonly type: 'file-slip-dispute';
+      readonly division: string;
+      readonly round: number;
+      readonly players: readonly [number, number];
+      /** The scores the filer says the slip should show, in the order of `players`. */
+      readonly scores: readonly [number, number];
+      readonly reason: string;
+    }
+  | {
+      readonly type: 'dismiss-slip-dispute';
+      readonly division: string;
+      readonly round: number;
+      readonly players: readonly [number, number];
+      readonly number: number;
+      readonly reason: string;
     };
 
 export type TournamentCommandType = TournamentCommand['type'];
@@ -106,6 +123,8 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Acto
   'sign-slip': ['scorekeeper', 'player'],
   'submit-slip': ['director', 'scorekeeper', 'system'],
   'change-slip': ['director'],
+  'file-slip-dispute': ['player'],
+  'dismiss-slip-dispute': ['director'],
   'record-league-game': ['system'],
 };
 
@@ -144,6 +163,8 @@ export const TOURNAMENT_ERROR_CODES = [
   'LATE_CLOCK_TOO_EARLY',
   'LATE_FORFEIT_TOO_EARLY',
   'LATE_CLOCK_NOT_STARTED',
+  'DISPUTE_OPEN',
+  'DISPUTE_NOT_FOUND',
 ] as const;
 export type TournamentErrorCode = (typeof TOURNAMENT_ERROR_CODES)[number];
 

@@ -22,7 +22,7 @@ interface Located {
   readonly game: PairedGame;
 }
 
-const locate = (
+export const locate = (
   state: TournamentState,
   c: { division: string; round: number; players: readonly [number, number] },
 ): Result<Located, RuleError> => {
@@ -44,7 +44,7 @@ const locate = (
   return ok({ division: d.value, round: r.value, game });
 };
 
-const checkScores = (scores: readonly [number, number], division: DivisionState): Result<null, RuleError> => {
+export const checkScores = (scores: readonly [number, number], division: DivisionState): Result<null, RuleError> => {
   for (const [i, s] of scores.entries())
     if (!Number.isInteger(s) || s < MIN_SCORE || s > MAX_SCORE)
       return fail('BAD_INPUT', `scores[${i}] must be a whole number ${MIN_SCORE}–${MAX_SCORE}, not ${s}.`, { field: `scores[${i}]` });
@@ -62,7 +62,7 @@ const citeParam = (division: DivisionState) =>
   division.spec.rules.sources['tournament.tiesAllowed']?.[0] ?? cite('override', 'tournament.tiesAllowed');
 
 /** A player acting must play in the game (a stranger may not record, correct or sign it). */
-const mayTouch = (ctx: DecideContext, game: PairedGame): Result<null, RuleError> =>
+export const mayTouch = (ctx: DecideContext, game: PairedGame): Result<null, RuleError> =>
   ctx.actor.role !== 'player' || ctx.actor.entrant === game.first || ctx.actor.entrant === game.second
     ? ok(null)
     : fail(
@@ -120,7 +120,7 @@ export const decideRecordResult = (state: TournamentState, c: TournamentCommandO
   ]);
 };
 
-const existingSlip = (l: Located, round: number): Result<Slip, RuleError> => {
+export const existingSlip = (l: Located, round: number): Result<Slip, RuleError> => {
   const s = slipOf(l);
   return s ? ok(s) : fail('RESULT_MISSING', `Round ${round}: ${l.game.first} v ${l.game.second} has no result yet.`, { field: 'players' });
 };
@@ -202,6 +202,9 @@ export const decideChangeSlip = (state: TournamentState, c: TournamentCommandOf<
       SEED_001_S3,
     );
   if (c.ruling.reason.trim() === '') return fail('BAD_INPUT', 'A tally-slip-change ruling says why (reason).', { field: 'reason' });
+  const named = c.ruling.disputeId;
+  if (named !== null && !slip.value.disputes.some((d) => String(d.number) === named && d.status === 'open'))
+    return fail('DISPUTE_NOT_FOUND', `This slip has no open dispute ${named}.`, { field: 'disputeId' });
   const checked = checkScores(c.scores, l.value.division);
   if (!checked.ok) return checked;
   const next = asFirstSecond(l.value.game, c.players, c.scores);

@@ -22,6 +22,7 @@ import {
 } from './decide-slips.js';
 import type { TournamentEvent } from './events.js';
 import { decideForfeitLate, decideStartLateClock } from './late-arrival.js';
+import { decideDismissSlipDispute, decideFileSlipDispute } from './slip-disputes.js';
 import { applyEvent } from './apply.js';
 import type { TournamentState } from './state.js';
 
@@ -102,6 +103,8 @@ const HANDLERS: { readonly [T in TournamentCommandType]: Handler<T> } = {
   'submit-slip': decideSubmitSlip,
   'change-slip': decideChangeSlip,
   'record-league-game': decideLeagueGame,
+  'file-slip-dispute': decideFileSlipDispute,
+  'dismiss-slip-dispute': decideDismissSlipDispute,
 };
 
 /**

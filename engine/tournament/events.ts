@@ -203,6 +203,15 @@ export type TournamentEvent =
   | (OnGame & { readonly type: 'slip-signed'; readonly signer: number | null })
   | (OnGame & { readonly type: 'slip-submitted' })
   | (OnGame & { readonly type: 'slip-changed'; readonly scores: readonly [number, number]; readonly ruling: SlipRuling })
+  | (OnGame & {
+      readonly type: 'slip-dispute-filed';
+      /** The tournament's dispute number (1, 2 …): what the director's ruling names as `disputeId`. */
+      readonly number: number;
+      /** The scores asked for, in the order of `players`. */
+      readonly scores: readonly [number, number];
+      readonly reason: string;
+    })
+  | (OnGame & { readonly type: 'slip-dispute-dismissed'; readonly number: number; readonly reason: string })
   | (OnGame & { readonly type: 'league-game-created'; readonly gameId: string })
   | (InRound & { readonly type: 'round-ended' });
 
@@ -224,6 +233,8 @@ export const TOURNAMENT_EVENT_TYPES = [
   'slip-signed',
   'slip-submitted',
   'slip-changed',
+  'slip-dispute-filed',
+  'slip-dispute-dismissed',
   'league-game-created',
   'round-ended',
 ] as const satisfies readonly TournamentEventType[];

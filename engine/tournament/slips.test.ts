@@ -136,4 +136,59 @@ describe('tally slips (seed-001 §3)', () => {
     });
     expect(slip(run(s, change({}))).changes[0]!.ruling?.code).toBe('SLIP_CORRECTED');
   });
+
+  test('a player files a dispute on a submitted slip; the director upholds it with a change, or dismisses it', () => {
+    let s = run(paired(), result('A', 1, 1, 2, 400, 350, true), SCOREKEEPER);
+    const file = (by: number, scores: [number, number]) => ({
+      type: 'file-slip-dispute' as const,
+      division: 'A',
+      round: 1,
+      players: [by, by === 1 ? 2 : 1] as [number, number],
+      scores,
+      reason: 'my sheet says otherwise',
+    });
+    expect(refusal(s, file(3, [350, 400]), playerActor(3))).toBe('GAME_NOT_IN_ROUND');
+    expect(refusal(s, file(1, [390, 350]), DIRECTOR)).toBe('NOT_ALLOWED');
+    s = run(s, file(2, [360, 400]), playerActor(2));
+    expect(refusal(s, file(1, [400, 360]), playerActor(1))).toBe('DISPUTE_OPEN');
+    expect(slip(s).disputes).toMatchObject([{ number: 1, scores: [400, 360], status: 'open', by: { entrant: 2 } }]);
+    const change = (disputeId: string) => ({
+      type: 'change-slip' as const,
+      division: 'A',
+      round: 1,
+      players: [1, 2] as [number, number],
+      scores: [400, 360] as [number, number],
+      ruling: { kind: 'tally-slip-change' as const, reason: 'sheets agree on 360', disputeId },
+    });
+    expect(refusal(s, change('7'))).toBe('DISPUTE_NOT_FOUND');
+    s = run(s, change('1'));
+    expect([slip(s).scores, slip(s).disputes[0]!.status, slip(s).disputes[0]!.ruledReason]).toEqual([
+      [400, 360],
+      'upheld',
+      'sheets agree on 360',
+    ]);
+    s = run(s, file(1, [410, 360]), playerActor(1));
+    const dismiss = {
+      type: 'dismiss-slip-dispute' as const,
+      division: 'A',
+      round: 1,
+      players: [2, 1] as [number, number],
+      number: 2,
+      reason: 'no score sheet shows 410',
+    };
+    expect(refusal(s, dismiss, playerActor(2))).toBe('NOT_ALLOWED');
+    s = run(s, dismiss);
+    expect([slip(s).scores, slip(s).disputes.map((d) => d.status)]).toEqual([
+      [400, 360],
+      ['upheld', 'dismissed'],
+    ]);
+    expect(s.slipDisputes).toBe(2);
+  });
+
+  test('a slip not yet submitted is corrected, not disputed', () => {
+    const s = run(paired(), result('A', 1, 1, 2, 400, 350));
+    expect(
+      refusal(s, { type: 'file-slip-dispute', division: 'A', round: 1, players: [1, 2], scores: [410, 350], reason: 'x' }, playerActor(1)),
+    ).toBe('SLIP_NOT_SUBMITTED');
+  });
 });

@@ -20,6 +20,22 @@ export interface SlipChange {
   readonly ruling: SlipRuling | null;
 }
 
+export const SLIP_DISPUTE_STATUSES = ['open', 'upheld', 'dismissed'] as const;
+export type SlipDisputeStatus = (typeof SLIP_DISPUTE_STATUSES)[number];
+
+/** A player's tally-slip-change dispute on a submitted slip (seed-001 §3), filed against the tournament's log. */
+export interface SlipDispute {
+  readonly number: number;
+  readonly at: string;
+  readonly by: Actor;
+  /** The scores asked for, first player first. */
+  readonly scores: readonly [number, number];
+  readonly reason: string;
+  readonly status: SlipDisputeStatus;
+  /** The director's reason when it was ruled on (upheld by a change, or dismissed). */
+  readonly ruledReason: string | null;
+}
+
 /** One game's tally slip: both scores, first player first. */
 export interface Slip {
   /** [first, second]. */
@@ -34,6 +50,8 @@ export interface Slip {
   readonly signers: readonly number[];
   readonly signedForBoth: boolean;
   readonly changes: readonly SlipChange[];
+  /** Disputes filed on it after submission, in order. */
+  readonly disputes: readonly SlipDispute[];
   readonly recordedAt: string;
 }
 
@@ -89,6 +107,8 @@ export interface TournamentState {
   readonly divisions: readonly DivisionState[];
   /** Events folded so far: the tournament's version. */
   readonly version: number;
+  /** Slip disputes filed so far in the whole tournament (the last one's number). */
+  readonly slipDisputes: number;
 }
 
 export const emptyRound = (number: number): RoundState => ({

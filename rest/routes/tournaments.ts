@@ -359,6 +359,24 @@ const ROUND_ROUTES: readonly Route[] = [
       findings: bodyField('findings'),
     },
   ),
+  onSlip(
+    'fileSlipDispute',
+    'disputes',
+    'Dispute a submitted slip',
+    'Body `{score, opponentScore, reason}` in the order of the path: a player of the game says the submitted slip does not show the agreed score (seed-001 §3). The director decides it: changeSlip with `disputeId` (its number), or dismissSlipDispute. 409 DISPUTE_OPEN, SLIP_NOT_SUBMITTED.',
+    {
+      score: bodyField('score'),
+      opponentScore: bodyField('opponentScore'),
+      reason: bodyField('reason'),
+    },
+  ),
+  onSlip(
+    'dismissSlipDispute',
+    'disputes/{number}/dismiss',
+    'Dismiss a slip dispute',
+    'Body `{reason}`: the director leaves the slip as it is, with the reason on the record (404 DISPUTE_NOT_FOUND).',
+    { number: path('number'), reason: bodyField('reason') },
+  ),
 ];
 
 /** Every tournament route, in the order of the document. */

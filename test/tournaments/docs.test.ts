@@ -102,6 +102,19 @@ describe.each(STORE_TARGETS)('the worked event of docs/tournaments.md on $kind',
     expect(diaz.firsts + diaz.seconds).toBe(1);
   });
 
+  it('Ben’s dispute was dismissed and the slip stands as submitted', async () => {
+    const r1 = await get<{
+      pairings: {
+        first: number;
+        second: number;
+        slip: { firstScore: number; secondScore: number; disputes: { number: number; status: string; ruledReason: string }[] };
+      }[];
+    }>(`/v1/tournaments/${vars['T']}/divisions/A/rounds/1`);
+    const slip = r1.pairings.find((p) => [p.first, p.second].includes(2))!.slip;
+    expect(slip.disputes).toMatchObject([{ number: 1, status: 'DISMISSED', ruledReason: 'Both score sheets show 387.' }]);
+    expect([slip.firstScore, slip.secondScore].sort()).toEqual([387, 412]);
+  });
+
   it('the changed slip keeps its correction and the ruling, with the reason', async () => {
     const r1 = await get<RoundJson>(`/v1/tournaments/${vars['T']}/divisions/A/rounds/1`);
     const chen = r1.pairings.find((p) => [p.first, p.second].includes(3))!;
