@@ -162,6 +162,17 @@ const p12Of = (entrant: Entrant, positions: readonly string[]): string[] => {
   return positions.map((p, i) => kept[i] ?? p);
 };
 
+/**
+ * A name tsh reads back as a name: a later word that starts like a number (`Player 1`, `Smith -Jr`) would
+ * be read as the rating, so it is joined to the word before it with `_` (`Player_1`). Semicolons end the
+ * name field in tsh, so they become commas; a leading `#` would make the line a comment, so it is dropped.
+ */
+export const tshSafeName = (name: string): string =>
+  name
+    .replaceAll(';', ',')
+    .replace(/^#+\s*/, '')
+    .replace(/\s+(?=[-+.\d])/g, '_');
+
 const POSITION_P12: Readonly<Record<string, string>> = { first: '1', second: '2', neither: '0' };
 
 const lineOf = (division: DivisionState, entrant: Entrant, lastRound: number): TshPlayerLine => {
@@ -180,7 +191,7 @@ const lineOf = (division: DivisionState, entrant: Entrant, lastRound: number): T
   if (division.withdrawn[entrant.number] !== undefined && !kept.some((f) => f.name === 'off')) fields.push({ name: 'off', values: ['0'] });
   return {
     kind: 'player',
-    name: entrant.tsh?.name ?? entrant.name,
+    name: entrant.tsh?.name ?? tshSafeName(entrant.name),
     rating: entrant.rating,
     opponents,
     scores,
