@@ -83,7 +83,7 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   beforeAll(async () => {
     // The walk aliases every field it reaches: lift the alias and token caps of graph/armor.ts along with the cost.
     api = await openTestApi(target, {
-      limits: { maxDepth: 30, maxCost: 10_000_000, listFactor: 10 },
+      limits: { maxDepth: 30, maxCost: 100_000_000, listFactor: 10 },
       requestLimits: { ...DEFAULT_REQUEST_LIMITS, maxAliases: 10_000, maxTokens: 1_000_000 },
     });
     setBagSeedSourceForTests(() => SEED);
