@@ -125,14 +125,31 @@ export const existingSlip = (l: Located, round: number): Result<Slip, RuleError>
   return s ? ok(s) : fail('RESULT_MISSING', `Round ${round}: ${l.game.first} v ${l.game.second} has no result yet.`, { field: 'players' });
 };
 
-export const decideCorrectSlip = (state: TournamentState, c: TournamentCommandOf<'correct-slip'>, ctx: DecideContext): Decided => {
+/**
+ * The slip a command names, with the checks every slip command shares: the game is in the round, it has a
+ * slip, and (with `players` true) an actor who is a player plays in that game.
+ */
+export const namedSlip = (
+  state: TournamentState,
+  c: { division: string; round: number; players: readonly [number, number] },
+  ctx: DecideContext,
+  players: boolean,
+): Result<Located & { readonly slip: Slip }, RuleError> => {
   const l = locate(state, c);
   if (!l.ok) return l;
-  const may = mayTouch(ctx, l.value.game);
-  if (!may.ok) return may;
+  if (players) {
+    const may = mayTouch(ctx, l.value.game);
+    if (!may.ok) return may;
+  }
   const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  if (slip.value.status === 'submitted')
+  return slip.ok ? ok({ ...l.value, slip: slip.value }) : slip;
+};
+
+export const decideCorrectSlip = (state: TournamentState, c: TournamentCommandOf<'correct-slip'>, ctx: DecideContext): Decided => {
+  const l = namedSlip(state, c, ctx, true);
+  if (!l.ok) return l;
+  const { slip } = l.value;
+  if (slip.status === 'submitted')
     return fail(
       'SLIP_SUBMITTED',
       'This slip is submitted: its scores change only by a director’s tally-slip-change ruling (seed-001 §3).',
@@ -140,7 +157,7 @@ export const decideCorrectSlip = (state: TournamentState, c: TournamentCommandOf
       SEED_001_S3,
     );
   const rule = l.value.division.spec.rules.tournament.scoringCorrection;
-  if (rule === 'until-slip-signed' && slip.value.status === 'signed')
+  if (rule === 'until-slip-signed' && slip.status === 'signed')
     return fail(
       'SLIP_SIGNED',
       'Under this rule set a signed slip is final (WESPA 3.5(d)).',
@@ -155,46 +172,38 @@ export const decideCorrectSlip = (state: TournamentState, c: TournamentCommandOf
 };
 
 export const decideSignSlip = (state: TournamentState, c: TournamentCommandOf<'sign-slip'>, ctx: DecideContext): Decided => {
-  const l = locate(state, c);
+  const l = namedSlip(state, c, ctx, true);
   if (!l.ok) return l;
-  const may = mayTouch(ctx, l.value.game);
-  if (!may.ok) return may;
-  const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  if (slip.value.status === 'submitted')
-    return fail('SLIP_SUBMITTED', 'This slip is submitted already.', { field: 'players' }, SEED_001_S3);
+  const { slip } = l.value;
+  if (slip.status === 'submitted') return fail('SLIP_SUBMITTED', 'This slip is submitted already.', { field: 'players' }, SEED_001_S3);
   const signer = ctx.actor.role === 'player' ? (ctx.actor.entrant ?? null) : null;
-  if (slip.value.signedForBoth || (signer !== null && slip.value.signers.includes(signer)))
+  if (slip.signedForBoth || (signer !== null && slip.signers.includes(signer)))
     return fail('SLIP_ALREADY_SIGNED', 'You have signed this slip already.', { field: 'players' });
   return ok([{ type: 'slip-signed', at: ctx.now, by: ctx.actor, division: c.division, round: c.round, players: c.players, signer }]);
 };
 
 export const decideSubmitSlip = (state: TournamentState, c: TournamentCommandOf<'submit-slip'>, ctx: DecideContext): Decided => {
-  const l = locate(state, c);
+  const l = namedSlip(state, c, ctx, false);
   if (!l.ok) return l;
-  const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  if (slip.value.status === 'submitted')
-    return fail('SLIP_SUBMITTED', 'This slip is submitted already.', { field: 'players' }, SEED_001_S3);
-  const signedByBoth =
-    slip.value.signedForBoth || (slip.value.signers.includes(l.value.game.first) && slip.value.signers.includes(l.value.game.second));
+  const { slip } = l.value;
+  if (slip.status === 'submitted') return fail('SLIP_SUBMITTED', 'This slip is submitted already.', { field: 'players' }, SEED_001_S3);
+  const signedByBoth = slip.signedForBoth || (slip.signers.includes(l.value.game.first) && slip.signers.includes(l.value.game.second));
   // A director may hand in an unsigned slip (a player left the hall); a scorekeeper hands in a signed one.
   if (!signedByBoth && ctx.actor.role !== 'director')
     return fail(
       'SLIP_NOT_SIGNED',
       'Both players sign the slip before it is submitted (seed-001 §3).',
-      { field: 'players', signers: [...slip.value.signers] },
+      { field: 'players', signers: [...slip.signers] },
       SEED_001_S3,
     );
   return ok([{ type: 'slip-submitted', at: ctx.now, by: ctx.actor, division: c.division, round: c.round, players: c.players }]);
 };
 
 export const decideChangeSlip = (state: TournamentState, c: TournamentCommandOf<'change-slip'>, ctx: DecideContext): Decided => {
-  const l = locate(state, c);
+  const l = namedSlip(state, c, ctx, false);
   if (!l.ok) return l;
-  const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  if (slip.value.status !== 'submitted')
+  const { slip } = l.value;
+  if (slip.status !== 'submitted')
     return fail(
       'SLIP_NOT_SUBMITTED',
       'This slip is not submitted yet: the players correct it themselves (correctSlip).',
@@ -203,7 +212,7 @@ export const decideChangeSlip = (state: TournamentState, c: TournamentCommandOf<
     );
   if (c.ruling.reason.trim() === '') return fail('BAD_INPUT', 'A tally-slip-change ruling says why (reason).', { field: 'reason' });
   const named = c.ruling.disputeId;
-  if (named !== null && !slip.value.disputes.some((d) => String(d.number) === named && d.status === 'open'))
+  if (named !== null && !slip.disputes.some((d) => String(d.number) === named && d.status === 'open'))
     return fail('DISPUTE_NOT_FOUND', `This slip has no open dispute ${named}.`, { field: 'disputeId' });
   const checked = checkScores(c.scores, l.value.division);
   if (!checked.ok) return checked;
@@ -213,7 +222,7 @@ export const decideChangeSlip = (state: TournamentState, c: TournamentCommandOf<
     kind: 'tally-slip-change',
     slip: 'submitted',
     slipMatchesAgreedScore: f.slipMatchesAgreedScore ?? false,
-    scoresReversed: next[0] === slip.value.scores[1] && next[1] === slip.value.scores[0],
+    scoresReversed: next[0] === slip.scores[1] && next[1] === slip.scores[0],
     substantiatedByScoreSheets: f.substantiatedByScoreSheets ?? true,
     bothAgree: f.bothAgree ?? false,
     unethicalConductProven: f.unethicalConductProven ?? false,

@@ -1,6 +1,6 @@
 import { ok } from '../result.js';
 import { fail, SEED_001_S3, type Decided, type DecideContext, type TournamentCommandOf } from './commands.js';
-import { checkScores, existingSlip, locate, mayTouch } from './decide-slips.js';
+import { checkScores, namedSlip } from './decide-slips.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -12,20 +12,17 @@ import type { TournamentState } from './state.js';
  */
 
 export const decideFileSlipDispute = (state: TournamentState, c: TournamentCommandOf<'file-slip-dispute'>, ctx: DecideContext): Decided => {
-  const l = locate(state, c);
+  const l = namedSlip(state, c, ctx, true);
   if (!l.ok) return l;
-  const may = mayTouch(ctx, l.value.game);
-  if (!may.ok) return may;
-  const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  if (slip.value.status !== 'submitted')
+  const { slip } = l.value;
+  if (slip.status !== 'submitted')
     return fail(
       'SLIP_NOT_SUBMITTED',
       'This slip is not submitted yet: correct it instead (correctSlip).',
       { field: 'players' },
       SEED_001_S3,
     );
-  const open = slip.value.disputes.find((d) => d.status === 'open');
+  const open = slip.disputes.find((d) => d.status === 'open');
   if (open)
     return fail('DISPUTE_OPEN', `Dispute ${open.number} on this slip awaits the director.`, { field: 'players', dispute: open.number });
   const reason = c.reason.trim();
@@ -53,15 +50,14 @@ export const decideDismissSlipDispute = (
   c: TournamentCommandOf<'dismiss-slip-dispute'>,
   ctx: DecideContext,
 ): Decided => {
-  const l = locate(state, c);
+  const l = namedSlip(state, c, ctx, false);
   if (!l.ok) return l;
-  const slip = existingSlip(l.value, c.round);
-  if (!slip.ok) return slip;
-  const dispute = slip.value.disputes.find((d) => d.number === c.number && d.status === 'open');
+  const { slip } = l.value;
+  const dispute = slip.disputes.find((d) => d.number === c.number && d.status === 'open');
   if (!dispute)
     return fail('DISPUTE_NOT_FOUND', `This slip has no open dispute ${c.number}.`, {
       field: 'number',
-      open: slip.value.disputes.filter((d) => d.status === 'open').map((d) => d.number),
+      open: slip.disputes.filter((d) => d.status === 'open').map((d) => d.number),
     });
   const reason = c.reason.trim();
   if (reason === '' || reason.length > 500)

@@ -122,5 +122,6 @@ test.each([
   const { parseTsh } = await import('./tsh/parse.js');
   expect(tshSafeName(name)).toBe(safe);
   const back = parseTsh(`${tshSafeName(name)} 1500 0; 50\n`);
-  expect(back.ok && back.value.lines[0]!.kind === 'player' ? back.value.lines[0].name : null).toBe(safe);
+  const line = back.ok ? back.value.lines[0] : undefined;
+  expect(line?.kind === 'player' ? line.name : null).toBe(safe);
 });
