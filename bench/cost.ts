@@ -160,7 +160,7 @@ export const costModel = (
 };
 
 /**
- * The last measured figures (bench/RESULTS.md, "Turn path", 2026-11-27 12:53Z, Postgres, quiet: load average
+ * The last measured figures (bench/HISTORY.md, "Turn path", 2026-11-27 12:53Z, Postgres, quiet: load average
  * 1.8–2.0 on 2 cores): HTTP submitTurn p50 at one game, server and database CPU per pass turn at 64 games
  * on a warm server (its second 64-game run). Lambda runs arm64 with its own vCPU share, this was an x64
  * machine: a stand-in, not a Lambda measurement.

@@ -21,7 +21,7 @@ import { parseMove } from '../engine/move.js';
 import { checkPlay, type PlayContext } from '../engine/placement.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
 import { shippedSourcePath } from '../scripts/build-lexicons.js';
-import { median, retainedMb, timeMs } from './lexicon.js';
+import { median, retainedMb, timeMs } from './common.js';
 import {
   loadScrabbleSolver,
   ssBoardOf,

@@ -4,52 +4,17 @@
  * the millions per second.
  */
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { decodeDawgFile } from '../engine/lexicon/dawg-file.js';
 import type { GraphLexicon } from '../engine/lexicon/graph.js';
 import { ensureShippedLexicons, shippedSourcePath } from '../scripts/build-lexicons.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
+import { median, retainedMb, timeMs } from './common.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 const LOAD_MS_TARGET = 20;
 const MEMORY_MB_TARGET = 15;
 const LOOKUPS_TARGET = 1_000_000;
 const RUNS = 15;
-
-/** `global.gc` when node ran with --expose-gc, else the same function unlocked at run time. */
-const gcFunction = (): (() => void) => {
-  const g = (globalThis as { gc?: () => void }).gc;
-  if (g) return g;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-};
-export const gc = gcFunction();
-
-export const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
-
-export const timeMs = (f: () => unknown): number => {
-  const t0 = performance.now();
-  f();
-  return performance.now() - t0;
-};
-
-/** Heap plus ArrayBuffer memory retained by what `make` returns, in MB. */
-export const retainedMb = (make: () => unknown): { heap: number; total: number } => {
-  gc();
-  gc();
-  const before = process.memoryUsage();
-  const kept = make();
-  gc();
-  gc();
-  const after = process.memoryUsage();
-  if (kept === undefined) throw new Error('nothing retained');
-  const heap = after.heapUsed - before.heapUsed;
-  return { heap: heap / 2 ** 20, total: (heap + after.arrayBuffers - before.arrayBuffers) / 2 ** 20 };
-};
 
 const decodeOrThrow = (bytes: Uint8Array): GraphLexicon => {
   const r = decodeDawgFile(bytes);

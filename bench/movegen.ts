@@ -14,7 +14,7 @@ import { playSelfGame } from '../engine/movegen/self-play.js';
 import { SHIPPED_LEAVES } from '../engine/movegen/shipped-leaves.js';
 import { ensureShippedKwgs } from '../scripts/build-lexicons.js';
 import { sowpods } from '../test/movegen/positions.js';
-import { median, retainedMb, timeMs } from './lexicon.js';
+import { median, retainedMb, timeMs } from './common.js';
 import { benchPositions, quantile, robotReplyRows } from './robot-reply.js';
 import { loadScrabbleSolver, ssBoardOf, type ScrabbleSolver, type SsTrie } from './scrabble-solver.js';
 import type { BenchRow, BenchSection } from './types.js';

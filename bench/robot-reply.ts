@@ -10,7 +10,7 @@ import type { Kwg } from '../engine/lexicon/kwg.js';
 import { positionFromState, type Position } from '../engine/movegen/position.js';
 import { chooseMove, chooseMoveExhaustive, seededRng } from '../engine/movegen/robot.js';
 import { realPositions, sowpods } from '../test/movegen/positions.js';
-import { median } from './lexicon.js';
+import { median } from './common.js';
 import type { BenchRow } from './types.js';
 
 export const REPLY_P99_MS_TARGET = 50;

@@ -1,16 +1,17 @@
 /**
- * `npm run bench`: runs every bench module and rewrites bench/RESULTS.md with the machine, the
- * date and each figure with its target. Modules run one after another so they do not compete
- * for the two cores. `npm run bench -- --print <module…>` prints the sections instead of rewriting
- * the file, to re-measure one section and paste it in.
+ * `npm run bench`: runs every bench module and rewrites bench/RESULTS.md with the machine, the date and
+ * each module's figures with their targets (bench/common.ts `renderResults`); the RESULTS.md it replaces
+ * goes to the top of bench/HISTORY.md. Modules run one after another so they do not compete for the two
+ * cores. `npm run bench -- <module…>` runs only those and replaces only their sections of RESULTS.md;
+ * `npm run bench -- --print <module…>` prints the sections instead of writing anything.
  */
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem, platform, arch } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { archiveResults, mergeResults, renderResults } from './common.js';
 import type { BenchModule, BenchSection } from './types.js';
 
-const MODULES: Record<string, () => Promise<BenchModule>> = {
+export const MODULES: Record<string, () => Promise<BenchModule>> = {
   lexicon: () => import('./lexicon.js'),
   engine: () => import('./engine.js'),
   movegen: () => import('./movegen.js'),
@@ -26,35 +27,19 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'tournament-tsh': () => import('./tournament-tsh.js'),
 };
 
-const formatValue = (v: number): string =>
-  Number.isInteger(v)
-    ? v.toLocaleString('en-US')
-    : Math.abs(v) < 1
-      ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 }) // small ratios keep their digits
-      : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const DIR = dirname(fileURLToPath(import.meta.url));
+export const RESULTS = join(DIR, 'RESULTS.md');
+export const HISTORY = join(DIR, 'HISTORY.md');
 
-export const renderResults = (sections: readonly BenchSection[], failures: readonly string[], now = new Date()): string => {
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Written by \`npm run bench\` on ${now.toISOString()}.`,
-    '',
-    `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${arch()}; Node ${process.version}.`,
-    '',
-  ];
-  for (const s of sections) {
-    lines.push(`## ${s.title}`, '', '| metric | value | unit | target | met |', '|---|---:|---|---|---|');
-    for (const r of s.rows) {
-      lines.push(
-        `| ${r.metric} | ${formatValue(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} |`,
-      );
-    }
-    if (s.notes?.length) lines.push('', ...s.notes.map((n) => `- ${n}`));
-    lines.push('');
-  }
-  if (failures.length) lines.push('## Modules that failed', '', ...failures.map((f) => `- ${f}`), '');
-  return lines.join('\n');
+const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, 'utf8') : null);
+
+/** Writes a run's sections: all modules rewrite RESULTS.md (the old one archived), some replace their own sections. */
+export const writeResults = (sections: readonly BenchSection[], failures: readonly string[], all: boolean, now = new Date()): void => {
+  const existing = read(RESULTS);
+  if (all || existing === null) {
+    if (existing !== null) writeFileSync(HISTORY, archiveResults(read(HISTORY), existing, now));
+    writeFileSync(RESULTS, renderResults(sections, failures, now));
+  } else writeFileSync(RESULTS, mergeResults(existing, sections, failures, Object.keys(MODULES), now));
 };
 
 async function main(): Promise<void> {
@@ -67,7 +52,7 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: ${name}…\n`);
     try {
       const t0 = performance.now();
-      sections.push(await (await load()).run());
+      sections.push({ ...(await (await load()).run()), module: name });
       process.stderr.write(`bench: ${name} took ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
     } catch (e) {
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
@@ -75,9 +60,8 @@ async function main(): Promise<void> {
   }
   if (print) process.stdout.write(renderResults(sections, failures));
   else {
-    const out = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
-    writeFileSync(out, renderResults(sections, failures));
-    process.stderr.write(`bench: wrote ${out}\n`);
+    writeResults(sections, failures, only.length === 0);
+    process.stderr.write(`bench: wrote ${RESULTS}\n`);
   }
   if (failures.length) process.exitCode = 1;
 }

@@ -5,7 +5,7 @@
  * (a name that rebinds to an internal address), and bursts of wrong-password logins for a known and an
  * unknown handle from one address. Every request must be answered (nothing lost) and none with a 5xx.
  *
- * `node --import tsx bench/run.ts security` (alone it rewrites RESULTS.md with this section only), or
+ * `node --import tsx bench/run.ts security` (replaces this section of RESULTS.md, the others kept), or
  * `npx tsx bench/security.ts` to print the section.
  */
 import { createServer, type Server } from 'node:http';
@@ -19,6 +19,7 @@ import type { FetchLike } from '../service/webhook-delivery.js';
 import { IN_MEMORY } from '../store/db.js';
 import { DNS, HOSTILE_DESTINATIONS } from '../test/webhooks/destinations.js';
 import { PUBLIC_ADDRESS, stubResolver } from '../test/webhooks/fixture.js';
+import { printSections } from './common.js';
 import type { BenchSection } from './types.js';
 
 const LOGIN_BURST = 200;
@@ -223,6 +224,5 @@ export async function run(): Promise<BenchSection> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { renderResults } = await import('./run.js');
-  process.stdout.write(renderResults([await run()], []));
+  printSections([await run()]);
 }

@@ -13,6 +13,7 @@ import { minCostPerfectMatching, type CostEdge } from '../engine/tournament/pair
 import { Division, rng } from '../engine/tournament/pairing/pairing.fixtures.js';
 import type { PairingRequest } from '../engine/tournament/pairing/types.js';
 import { costModel, pairCost } from '../engine/tournament/pairing/weighted.js';
+import { printSections } from './common.js';
 import type { BenchRow, BenchSection } from './types.js';
 
 const PLAYERS = 500;
@@ -95,6 +96,5 @@ export async function run(): Promise<BenchSection> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { renderResults } = await import('./run.js');
-  process.stdout.write(renderResults([await run()], []));
+  printSections([await run()]);
 }

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { runStack, TURNS_PER_GAME, type Lane } from './persistence.js';
 import { percentile, postgresUrl, SUBMIT_TURN, unreachable, type BenchBackend, type BenchPlayer } from './server.js';
 import type { Latencies, TurnServerReply, TurnServerRequest } from './turn-server.js';
+import { printSections } from './common.js';
 import type { BenchRow, BenchSection } from './types.js';
 import { CLUB, costModel } from './cost.js';
 import { CLUSTER_NOTES, CLUSTER_RUNS, clusterRows, measureCluster } from './turnpath-cluster.js';
@@ -29,7 +30,12 @@ const BARE_SECONDS = 3;
 const MAX_SECONDS = 60;
 
 export const TARGETS = {
-  httpOverFloor: { postgres: 1.5, pglite: 2 },
+  /**
+   * HTTP submitTurn ÷ its bound, (authenticated `{ __typename }` + the service's own submitTurn), on both
+   * databases: the owner's decision on issue #17 (issue 34 item 6). HTTP submitTurn ÷ `{ __typename }` alone,
+   * the old judged ratio (≤ 1.5× Postgres, ≤ 2× PGlite), is reported beside it, not judged.
+   */
+  httpOverBound: 1.5,
   serviceOverBare: 3,
   throughputShare: 0.15,
   p99OverBare: 10,
@@ -327,7 +333,7 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
   const serviceX = f.service.turn.p50 / f.service.bare.p50;
   const share = f.games.stack.perSecond / f.games.bare.perSecond;
   const p99X = f.games.stack.p99 / f.games.bare.p99;
-  const httpTarget = TARGETS.httpOverFloor[f.backend];
+  const overBound = f.http.turnP50 / (f.http.floorP50 + f.service.turn.p50);
   return [
     {
       metric: `${name}: 1 game, HTTP submitTurn p50 / authenticated \`{ __typename }\` p50`,
@@ -335,14 +341,7 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       unit: `ms / ${sig(f.http.floorP50)} ms`,
     },
     {
-      metric: `${name}: 1 game, HTTP submitTurn ÷ \`{ __typename }\` (p50)`,
-      value: sig(httpX),
-      unit: '×',
-      target: `≤ ${httpTarget}×`,
-      met: httpX <= httpTarget,
-    },
-    {
-      // The bound the ratio above is judged against: a turn is at least one durable commit on top of an authenticated request.
+      // A turn is at least one durable commit on top of an authenticated request.
       metric: `${name}: 1 game, (\`{ __typename }\` p50 + bare commit p50) ÷ \`{ __typename }\` p50: a turn that cost one bare commit and nothing else`,
       value: sig((f.http.floorP50 + f.service.bare.p50) / f.http.floorP50),
       unit: '×',
@@ -354,9 +353,17 @@ export const rowsOf = (f: TurnPathFigures): BenchRow[] => {
       unit: '×',
     },
     {
-      // What the HTTP turn costs beyond that bound: its GraphQL mutation, the larger request and reply, the extra wake-ups.
-      metric: `${name}: 1 game, HTTP submitTurn p50 ÷ (\`{ __typename }\` p50 + service submitTurn p50): the turn's cost beyond its bound`,
-      value: sig(f.http.turnP50 / (f.http.floorP50 + f.service.turn.p50)),
+      // The judged HTTP target: what the HTTP turn costs beyond its bound (its GraphQL mutation, the larger request and reply, the extra wake-ups).
+      metric: `${name}: 1 game, HTTP submitTurn p50 ÷ (\`{ __typename }\` p50 + service submitTurn p50): the HTTP target, judged against its bound`,
+      value: sig(overBound),
+      unit: '×',
+      target: `≤ ${TARGETS.httpOverBound}×`,
+      met: overBound <= TARGETS.httpOverBound,
+    },
+    {
+      // Beside it, the old judged ratio (≤ 1.5× Postgres, ≤ 2× PGlite until issue 34): reported, not judged.
+      metric: `${name}: 1 game, HTTP submitTurn ÷ \`{ __typename }\` (p50; the old ratio, not judged)`,
+      value: sig(httpX),
       unit: '×',
     },
     {
@@ -470,7 +477,6 @@ export async function run(): Promise<BenchSection> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { renderResults } = await import('./run.js');
   const only = process.argv.slice(2) as (BenchBackend | 'cluster')[];
   let section: BenchSection;
   const ab = only[0] as string;
@@ -496,5 +502,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
     section = { title: 'Turn path', rows, notes };
   } else section = await run();
-  process.stdout.write(renderResults([section], []));
+  printSections([section]);
 }

@@ -9,6 +9,8 @@ export interface BenchRow {
 }
 
 export interface BenchSection {
+  /** The module of bench/run.ts that measured it (set by run.ts): marks its section in RESULTS.md. */
+  readonly module?: string;
   readonly title: string;
   readonly rows: readonly BenchRow[];
   readonly notes?: readonly string[];

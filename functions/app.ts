@@ -5,6 +5,7 @@ import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
 import { useImageRoutes } from '../rest/images.js';
+import { useEventStreams, type LiveOptions } from '../rest/events.js';
 import { useTournamentPages } from '../graph/tournament-page.js';
 import { useRest } from '../rest/plugin.js';
 import { trustedProxiesFromEnv } from '../graph/client-address.js';
@@ -57,6 +58,8 @@ export interface AppOptions extends YogaOptions {
    */
   readonly robots?: 'in-process' | 'off' | ((gameId: string) => void | Promise<void>);
   readonly robotSweepMs?: number;
+  /** The live event streams' heartbeats and limits (rest/events.ts, docs/live.md); defaults there. */
+  readonly live?: LiveOptions;
 }
 
 export interface App {
@@ -114,6 +117,8 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       useProbes(services, { metricsEndpoint: options.metricsEndpoint ?? false }),
       useRequestScope(),
       useImageRoutes(services),
+      // On Lambda (a buffered integration) a stream could never end: the route says so instead (rest/events.ts).
+      useEventStreams(services, { enabled: !env['AWS_LAMBDA_FUNCTION_NAME'], ...options.live }),
       useTournamentPages(services),
       useRest(),
       useRestDeprecation(),

@@ -175,7 +175,10 @@ const DisputeClaimInput = builder.inputType('DisputeClaimInput', {
   description: 'What is disputed: the kind, the act (version) it concerns, and only the facts the log cannot know.',
   fields: (t) => ({
     kind: t.string({ description: 'The dispute kind, e.g. `overtime`, `exchange-count-mismatch` (disputeKinds).' }),
-    concerns: t.int({ description: 'The game version (event number) of the act in dispute (Game.history and the log).' }),
+    concerns: t.int({
+      description:
+        'The game version (event number) of the act in dispute: the `event` of its line in Game.history (GET /v1/games/{id}/turns).',
+    }),
     player: t.int({
       required: false,
       description: 'The seat whose act is disputed, when the event at `concerns` is no seat’s act; else it must be that event’s seat.',

@@ -123,6 +123,10 @@ export const GameMoveType = builder.objectRef<TurnRecord>('GameMove').implement(
     }),
     score: t.exposeInt('score', { description: 'Points this line adds to the seat (negative for a deduction).' }),
     cumulative: t.exposeInt('cumulative', { description: 'The seat’s total after this line.' }),
+    event: t.exposeInt('event', {
+      description:
+        'The event number (game version) of the event that wrote this line: what a dispute about this act names in fileDispute’s concerns. Not always the version the turn was submitted at plus one: a recorded play with its rack entered is preceded by the rack’s own event.',
+    }),
     words: t.field({
       type: [ScoredWordType],
       description: 'For a play: the words formed, main word first, then cross words, each with its score breakdown; empty otherwise.',

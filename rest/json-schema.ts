@@ -111,6 +111,9 @@ export const inputSchema = (type: GraphQLInputType, components: SchemaComponents
   return nullable(requiredInput(type, components));
 };
 
+/** The schema of a request body carrying `type` (an input object): never null, whatever the argument's nullability. */
+export const bodySchema = (type: GraphQLInputType, components: SchemaComponents): JsonSchema => requiredInput(type, components);
+
 const requiredInput = (type: GraphQLInputType, components: SchemaComponents): JsonSchema => {
   if (isNonNullType(type)) return requiredInput(type.ofType, components);
   if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, components) };

@@ -7,7 +7,7 @@ import {
   type GraphQLSchema,
 } from '../graph/graphql.js';
 import EXAMPLES from './examples.json' with { type: 'json' };
-import { inputSchema, outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
+import { bodySchema, inputSchema, outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
 import { argType, type Operation } from './operation.js';
 import { errorResponseRefs, problemSchema, responseComponents } from './openapi-responses.js';
 import { IMAGE_PATHS } from './images.js';
@@ -118,7 +118,8 @@ const requestBodyOf = (op: Operation, components: SchemaComponents): Doc | undef
   let required: boolean;
   if (whole) {
     const type = argType(op.field, whole[0]);
-    schema = inputSchema(isNonNullType(type) ? type.ofType : type, components);
+    // A body is an object, never null (rest/request.ts refuses any other JSON value), whatever the argument's nullability.
+    schema = bodySchema(type, components);
     // An input whose every field is optional may be left out (the handler passes `{}`).
     const named = isNonNullType(type) ? type.ofType : type;
     required =

@@ -49,7 +49,9 @@ const isJson = (contentType: string | null): boolean => /^application\/([\w.-]+\
 const isText = (contentType: string | null): boolean => /^text\/plain\s*(;|$)/i.test(contentType ?? '');
 
 /**
- * The JSON body, or undefined when there is none; refuses other media types and malformed JSON. A text/plain
+ * The JSON body, or undefined when there is none; refuses other media types, malformed JSON and a JSON value
+ * that is not an object (null, an array, a number, a string, a boolean: every JSON body is an input object,
+ * and `{}` or no body asks for every default). A text/plain
  * body is a word list (POST /v1/lexicons, issue 21): `{ words }` with `name` and `tileSet` from the query.
  */
 export const readBody = async (request: Request, op?: Operation): Promise<unknown> => {
@@ -71,11 +73,24 @@ export const readBody = async (request: Request, op?: Operation): Promise<unknow
   }
   if (!isJson(request.headers.get('content-type')))
     throw new RequestProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON, with Content-Type: application/json.');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new RequestProblem('BAD_REQUEST', 'The body is not valid JSON.');
   }
+  const kind = jsonKind(value);
+  if (kind !== 'an object')
+    throw new RequestProblem('BAD_REQUEST', `The request body must be a JSON object (send {} for every default, or no body), not ${kind}.`);
+  return value;
+};
+
+/** What a parsed JSON value is, as a message names it. */
+const jsonKind = (value: unknown): string => {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
 };
 
 /** A query parameter as the argument's type wants it (integers parsed; a bad one is 400). */

@@ -110,13 +110,15 @@ const exchanged = await call(
     'if-match': `"${played.version}"`,
   },
 );
-// Alice disputes Bob's exchange (its first event is the version he played at + 1): the count comes from the log.
+// Alice disputes Bob's exchange, named by its line's event number on the score sheet: the count comes from the log.
+const sheet = await call('listTurns', 'GET', `/games/${id}/turns`, B);
+const exchangeLine = (sheet.items as Json[]).find((t) => t.type === 'EXCHANGE')!;
 await call(
   'fileDispute',
   'POST',
   `/games/${id}/disputes`,
   A,
-  { kind: 'exchange-count-mismatch', concerns: Number(played.version) + 1, facts: { announced: 3 } },
+  { kind: 'exchange-count-mismatch', concerns: Number(exchangeLine.event), facts: { announced: 3 } },
   { 'if-match': `"${exchanged.version}"`, 'idempotency-key': 'alice-dispute-1' },
 );
 // Bob appeals the automatic ruling; carol, an admin (made from the command line: `arbiter director grant carol
@@ -151,7 +153,6 @@ await call('revokeOrganizationDirector', 'DELETE', `/organizations/${String(club
 await call('grantOrganizationDirector', 'POST', `/organizations/${String(club['id'])}/directors/dave`, C);
 await call('listOrganizations', 'GET', '/organizations', undefined);
 await call('listDisputes', 'GET', `/games/${id}/disputes`, B);
-await call('listTurns', 'GET', `/games/${id}/turns`, B);
 await call('getGameRecord', 'GET', `/games/${id}/record`, A);
 await call('getGame', 'GET', '/games/00000000-0000-0000-0000-000000000000', A);
 await call('listMyGames', 'GET', '/me/games?first=1', A);

@@ -78,7 +78,7 @@ export const seatOf = (seats: readonly SeatHolder[], playerId: string | null): S
 };
 
 /** A game as read now: its row, seats, whole log and the log's fold (null while the game is open). */
-interface CurrentGame {
+export interface CurrentGame {
   readonly game: GameRow;
   readonly seats: readonly SeatHolder[];
   readonly stored: readonly StoredEvent[];
@@ -93,7 +93,7 @@ interface CurrentGame {
  * row is not the game it knew), then folds only those onto the known state and remembers the result. In
  * `gameIds`' order; a game not found is left out.
  */
-const readCurrent = async (db: Db, gameIds: readonly string[]): Promise<CurrentGame[]> => {
+export const readCurrent = async (db: Db, gameIds: readonly string[]): Promise<CurrentGame[]> => {
   // Keyed as the database spells the ids (lower case), which is how the rows come back.
   const ids = gameIds.map((id) => id.toLowerCase());
   const known = new Map(ids.map((id) => [id, knownLog(db, id, Number.MAX_SAFE_INTEGER)] as const));
@@ -158,6 +158,17 @@ const stateAt = (read: CurrentGame, stored: readonly StoredEvent[], version: num
 };
 
 /**
+ * The view with each score-sheet line's `event` as a game version: the engine counts its own events, and a
+ * game that waited for its second player has `offset` = 1 service event (`game-proposed`) before them.
+ * Every view that leaves the service goes through it, with `offset` = the game's version − `state.eventCount`.
+ */
+export const numberedView = <V extends SeatView | SpectatorView>(view: V, offset: number): V => {
+  if (offset === 0) return view;
+  const history = view.history.map((t) => ({ ...t, event: t.event + offset }));
+  return { ...view, history, lastMove: history.length ? history[history.length - 1]! : null };
+};
+
+/**
  * The game at `version` as `viewerId` sees it (their seat's view, or a spectator's): `stored` is its log
  * up to there, folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
  */
@@ -178,7 +189,8 @@ export const snapshotOf = (
   const recorded = game.scorekeeperId !== null;
   const seen = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
   // A recorded game's players take no action here (submitTurn, resign, pauses answer RECORDED_GAME).
-  const view = recorded && seen && isSeatView(seen) ? { ...seen, legalActions: [] } : seen;
+  const played = recorded && seen && isSeatView(seen) ? { ...seen, legalActions: [] } : seen;
+  const view = state && played ? numberedView(played, version - state.eventCount) : played;
   const actions =
     state === null
       ? []

@@ -85,6 +85,13 @@ export interface Db extends SqlSessionSource {
    * Seen by the {@link SqlObserver} like Prisma's statements.
    */
   statement<R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<R[]>;
+  /**
+   * Subscribes to a notification channel (`LISTEN`; the live streams' wake-ups, service/live-notifier.ts):
+   * on Postgres through one connection of its own, kept outside the pool and reopened when it breaks
+   * (`onReconnect` is then called: notifications may have been missed meanwhile); on PGlite through its
+   * in-process `listen`. Resolves once listening; the function it gives stops it. Closing the database stops all.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -163,6 +170,13 @@ const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> 
       queue = run.catch(() => undefined);
       return run;
     },
+    // PGlite is one session: a NOTIFY sent by any statement of this process reaches its own LISTEN.
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     close: once(async () => {
       await (await lazy.made())?.$disconnect();
       if (!pglite.closed) await pglite.close();
@@ -220,6 +234,13 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
   );
   const prisma = lazy.client;
   const prepared = !process.env['AWS_LAMBDA_FUNCTION_NAME'];
+  const listeners = new Set<() => Promise<void>>();
+  const listenConfig = async (): Promise<pg.ClientConfig> =>
+    // Named, so that an operator sees it in pg_stat_activity for what it is.
+    ({
+      ...(password ? { ...connectionFields(connectionString), password: await password.get() } : { connectionString }),
+      application_name: 'arbiter-listen',
+    });
   return {
     kind: 'postgres',
     prisma,
@@ -240,10 +261,73 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
         client.release();
       }
     },
+    listen: async (channel, onNotify, onReconnect) => {
+      const stop = await listenOn(listenConfig, channel, onNotify, onReconnect);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     close: once(async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await (await lazy.made())?.$disconnect();
       await pool.end();
     }),
+  };
+};
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_MS = 1000;
+
+/**
+ * `LISTEN channel` on a connection of its own (a pooled one would be taken from the requests for good).
+ * A broken connection is reopened after {@link RECONNECT_MS}, and `onReconnect` told: whatever was notified
+ * meanwhile is lost, so listeners re-read.
+ */
+const listenOn = async (
+  config: () => Promise<pg.ClientConfig>,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> => {
+  if (!IDENT.test(channel)) throw new Error(`listen: "${channel}" is not a plain channel name`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client(await config());
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      timer = setTimeout(reopen, RECONNECT_MS);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const reopen = (): void => {
+    timer = null;
+    if (stopped) return;
+    open().then(
+      () => onReconnect?.(),
+      () => {
+        if (!stopped) timer = setTimeout(reopen, RECONNECT_MS);
+      },
+    );
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 };
 

@@ -69,6 +69,12 @@ export interface TurnRecord {
   readonly move: string;
   readonly score: number;
   readonly cumulative: number;
+  /**
+   * The engine event that wrote this line, counted from 1 (`game-created`): the game's version of that
+   * event, less the service events before it (a waiting game's `game-proposed`), which the service adds back.
+   * A dispute about the line's act names that version in `concerns` (engine/adjudication/from-log.ts).
+   */
+  readonly event: number;
   readonly words?: readonly ScoredWord[];
   /** Tiles exchanged: private to `seat` (views hide them from others). */
   readonly tiles?: readonly string[];

@@ -81,7 +81,7 @@ export const openTestApi = async (
     logError?: (e: unknown) => void;
     lexicons?: LexiconRegistry;
     /** More app options (the browser pages' files, GraphiQL). */
-    app?: Pick<AppOptions, 'graphiql' | 'staticFiles' | 'metricsEndpoint'>;
+    app?: Pick<AppOptions, 'graphiql' | 'staticFiles' | 'metricsEndpoint' | 'live'>;
     /** Sees each SQL statement (functions/observability/scope.ts `sqlObserver`). */
     observer?: SqlObserver;
   } = {},

@@ -28,10 +28,13 @@ export const setAt = <T>(pair: readonly [T, T], seat: Seat, value: T): [T, T] =>
 
 export const seatName = (s: GameState, seat: Seat): string => s.players[seat].name;
 
-/** The history with one more line, its running total taken from `scores`. */
-export const record = (s: GameState, r: Omit<TurnRecord, 'cumulative'>, scores: readonly [number, number]): TurnRecord[] => [
+/** The number of the event being applied to `s` (counted from 1, `game-created`): a history line's `event`. */
+export const nextEvent = (s: GameState): number => s.eventCount + 1;
+
+/** The history with one more line, its running total taken from `scores`, written by the event being applied. */
+export const record = (s: GameState, r: Omit<TurnRecord, 'cumulative' | 'event'>, scores: readonly [number, number]): TurnRecord[] => [
   ...s.history,
-  { ...r, cumulative: scores[r.seat] },
+  { ...r, cumulative: scores[r.seat], event: nextEvent(s) },
 ];
 
 /** Scores changed after the end (time penalty, ruling): the winner follows the new scores. */

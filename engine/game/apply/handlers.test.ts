@@ -27,7 +27,7 @@ describe('foldPass', () => {
     expect(r.value.turn).toBe(1);
     expect(r.value.scorelessTurns).toBe(1);
     expect(r.value.consecutiveExchanges).toBe(0);
-    expect(r.value.history).toEqual([{ seat: 0, kind: 'pass', move: '-', score: 0, cumulative: 0 }]);
+    expect(r.value.history).toEqual([{ seat: 0, kind: 'pass', move: '-', score: 0, cumulative: 0, event: s.eventCount + 1 }]);
     // The handler leaves counting the event to `apply`.
     expect(r.value.eventCount).toBe(s.eventCount);
   });
@@ -63,6 +63,7 @@ describe('foldExchange', () => {
       move: '-CO',
       score: 0,
       cumulative: 0,
+      event: s.eventCount + 1,
       count: 2,
       tiles: ['C', 'O'],
     });

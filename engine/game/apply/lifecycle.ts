@@ -7,7 +7,7 @@ import { decideWinner } from '../end.js';
 import { checkClockReading } from '../recorded-clock.js';
 import type { GameCreated } from '../events.js';
 import type { GameState, RackState, TurnRecord } from '../state.js';
-import { record, rescore, setAt, violation, type EventHandler, type EventOf } from './common.js';
+import { nextEvent, record, rescore, setAt, violation, type EventHandler, type EventOf } from './common.js';
 
 /**
  * The game's life outside the turns: its creation, pauses, how it ends (resignation, timeout,
@@ -105,6 +105,7 @@ const adjusted = (s: GameState, e: EventOf<'game-ended'>): { scores: [number, nu
         move: `(${joinTiles(a.tiles)})`,
         score: a.points,
         cumulative: scores[a.seat],
+        event: nextEvent(s),
         tiles: a.tiles,
       },
     ];
@@ -182,7 +183,10 @@ export const foldRulingApplied: EventHandler<'ruling-applied'> = (s, e) => {
   let history = s.history;
   for (const c of e.scoreChanges) {
     scores = setAt(scores, c.seat, scores[c.seat] + c.points);
-    history = [...history, { seat: c.seat, kind: 'ruling', move: e.ruling, score: c.points, cumulative: scores[c.seat] }];
+    history = [
+      ...history,
+      { seat: c.seat, kind: 'ruling', move: e.ruling, score: c.points, cumulative: scores[c.seat], event: nextEvent(s) },
+    ];
   }
   return ok({ ...s, scores, history, result: rescore(s, scores) });
 };
