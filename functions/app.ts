@@ -5,7 +5,7 @@ import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
 import { useImageRoutes } from '../rest/images.js';
-import { useEventStreams, type LiveOptions } from '../rest/events.js';
+import { LIVE_DEFAULTS, useEventStreams, type LiveOptions } from '../rest/events.js';
 import { useTournamentPages } from '../graph/tournament-page.js';
 import { useRest } from '../rest/plugin.js';
 import { trustedProxiesFromEnv } from '../graph/client-address.js';
@@ -97,6 +97,8 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
         )
       : null;
   const robotTurns = typeof robots === 'function' ? robots : worker?.wake;
+  // On Lambda (a buffered integration) a stream could never end: the route and the subscription say so instead (rest/events.ts).
+  const live = { ...LIVE_DEFAULTS, enabled: !env['AWS_LAMBDA_FUNCTION_NAME'], ...options.live };
   const services: AppServices = {
     db,
     lexicons,
@@ -106,6 +108,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     rateLimits: createRateLimiter(rateLimitConfig, postgresRateLimitStore(db)),
     trustedProxies,
     principals: createPrincipalCache(options.principalCacheMs ?? principalCacheMsFromEnv(env)),
+    live,
     now: options.now ?? (() => new Date()),
   };
   observeRootFields(schema);
@@ -117,8 +120,7 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       useProbes(services, { metricsEndpoint: options.metricsEndpoint ?? false }),
       useRequestScope(),
       useImageRoutes(services),
-      // On Lambda (a buffered integration) a stream could never end: the route says so instead (rest/events.ts).
-      useEventStreams(services, { enabled: !env['AWS_LAMBDA_FUNCTION_NAME'], ...options.live }),
+      useEventStreams(services, live),
       useTournamentPages(services),
       useRest(),
       useRestDeprecation(),

@@ -83,6 +83,17 @@ const isUploadRoute = (request: Request): boolean => request.method === 'POST' &
  */
 export const useBodyLimit = (limits: RequestLimits): Plugin => {
   const sizes = new WeakMap<Request, number>();
+  /** The error for an operation whose body is over `maxBodyBytes` (imports and uploads aside); null when it is within. */
+  const overBody = (args: { contextValue: unknown; document: unknown }) => {
+    const request = (args.contextValue as { request?: Request }).request;
+    const size = request ? (sizes.get(request) ?? 0) : 0;
+    if (size <= limits.maxBodyBytes) return null;
+    const roots = (args.document as DocumentNode).definitions.flatMap((d) =>
+      d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '')) : [],
+    );
+    if (roots.length > 0 && roots.every((name: string) => LARGE_BODY_FIELDS.has(name))) return null;
+    return tooLarge(size, limits.maxBodyBytes, ` (${limits.maxImportBodyBytes} for importGame alone)`);
+  };
   return {
     async onRequest({ request, endResponse }) {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
@@ -99,14 +110,13 @@ export const useBodyLimit = (limits: RequestLimits): Plugin => {
       sizes.set(request, length);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const request = (args.contextValue as { request?: Request }).request;
-      const size = request ? (sizes.get(request) ?? 0) : 0;
-      if (size <= limits.maxBodyBytes) return;
-      const roots = (args.document as DocumentNode).definitions.flatMap((d) =>
-        d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '')) : [],
-      );
-      if (roots.length > 0 && roots.every((name: string) => LARGE_BODY_FIELDS.has(name))) return;
-      setResultAndStopExecution({ errors: [tooLarge(size, limits.maxBodyBytes, ` (${limits.maxImportBodyBytes} for importGame alone)`)] });
+      const error = overBody(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
+    // A subscription (gameEvents over SSE) is not executed but subscribed: the same cap.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const error = overBody(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
 };

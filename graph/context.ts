@@ -21,6 +21,22 @@ export interface AppServices extends ServiceDeps {
   readonly trustedProxies: number;
   /** Players behind recently verified tokens (graph/auth.ts; ARBITER_AUTH_CACHE_MS). */
   readonly principals: PrincipalCache;
+  /**
+   * The live streams' switch and limits, as `GET /v1/games/{id}/events` applies them (rest/events.ts
+   * `LiveOptions`; functions/app.ts turns streams off on Lambda): the gameEvents subscription follows them
+   * too. Absent: served, with the defaults.
+   */
+  readonly live?: LiveSettings;
+}
+
+/** What the gameEvents subscription needs of the live options (graph/live.ts). */
+export interface LiveSettings {
+  /** Serve streams at all (false on Lambda: 501 STREAMS_UNAVAILABLE). */
+  readonly enabled: boolean;
+  /** Open streams per caller in this process, REST streams and subscriptions together. */
+  readonly streamsPerCaller: number;
+  /** The safety-net re-read of the log when no notification comes (ms). */
+  readonly pollMs: number;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */

@@ -22,6 +22,7 @@ import './tournament-disputes.js';
 import './webhooks.js';
 import './analysis.js';
 import './robots.js';
+import './live.js';
 import './nodes.js';
 
 /**

@@ -4,10 +4,12 @@ import { DEFAULT_REQUEST_LIMITS, useRequestArmor, type RequestLimits } from './a
 import { createContext, type AppServices, type Context } from './context.js';
 import { GraphQLError, type ExecutionArgs } from './graphql.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitsRule, type QueryLimits } from './limits.js';
+import { useStreamsUnavailableStatus } from './live.js';
 import { restRateLimitHeaders } from './rate-limit.js';
 import { graphiqlPage, usePages, type StaticFiles } from './pages.js';
 import { restStatusFor } from './rest-status.js';
 import { schema, sortedSchema } from './schema.js';
+import { sofaSchema, useSofaWebhookBlock } from './sofa-webhooks.js';
 
 export { restStatusFor };
 
@@ -127,8 +129,8 @@ export const valueNesting = (value: unknown, limit: number): number => {
 };
 
 /** Refuses variables nested deeper than `maxNesting` before anything runs (VALIDATION, HTTP 400); REST calls included. */
-const useVariableNestingGuard = (maxNesting: number): Plugin => ({
-  onExecute: ({ args, setResultAndStopExecution }) => {
+const useVariableNestingGuard = (maxNesting: number): Plugin => {
+  const refuse = ({ args, setResultAndStopExecution }: NestingPayload): void => {
     // The variables object itself is one level.
     if (valueNesting(args.variableValues ?? {}, maxNesting + 1) - 1 > maxNesting) {
       setResultAndStopExecution({
@@ -142,8 +144,14 @@ const useVariableNestingGuard = (maxNesting: number): Plugin => ({
         ],
       });
     }
-  },
-});
+  };
+  // Subscriptions (gameEvents) are subscribed, not executed: both hooks.
+  return { onExecute: refuse, onSubscribe: refuse };
+};
+type NestingPayload = {
+  readonly args: { readonly variableValues?: unknown };
+  readonly setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+};
 
 /**
  * Yoga reads `variables` and `extensions` of a GET (or a form-encoded POST) with a bare JSON.parse,
@@ -305,7 +313,8 @@ const useLazyOnPath = (basePath: string, load: () => Promise<Plugin>): Plugin =>
 
 /**
  * SOFA builds its /rest routes (their selections, hence the keys of their replies) and its OpenAPI document
- * from the schema Yoga hands it: here the copy in name order (graph/schema.ts `sortedSchema`), while its
+ * from the schema Yoga hands it: here the copy in name order (graph/schema.ts `sortedSchema`) without its Subscription
+ * type (graph/sofa-webhooks.ts: SOFA's subscription webhooks are refused anyway), while its
  * operations still run on Yoga's own schema, the one served at /graphql (and observed, functions/app.ts).
  */
 const overSortedSchema = (plugin: Plugin): Plugin => ({
@@ -319,7 +328,7 @@ const overSortedSchema = (plugin: Plugin): Plugin => ({
         },
       }),
     }),
-  onSchemaChange: (payload) => plugin.onSchemaChange?.({ ...payload, schema: sortedSchema(payload.schema) }),
+  onSchemaChange: (payload) => plugin.onSchemaChange?.({ ...payload, schema: sofaSchema(sortedSchema(payload.schema)) }),
 });
 
 /** Adds the query limits to GraphQL validation (also for the REST routes, which run through the same executor). */
@@ -368,6 +377,8 @@ export const createArbiterYoga = (services: AppServices, options: YogaOptions = 
       useVariableNestingGuard(MAX_VARIABLE_NESTING),
       useQueryLimits(options.limits ?? DEFAULT_QUERY_LIMITS),
       useRestErrorStatus(),
+      useStreamsUnavailableStatus(),
+      useSofaWebhookBlock(),
       useLazyOnPath(REST_PATH, async () =>
         overSortedSchema(
           (await import('@graphql-yoga/plugin-sofa')).useSofa({

@@ -1,14 +1,8 @@
-import {
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  isObjectType,
-  type GraphQLOutputType,
-  type GraphQLSchema,
-} from '../graph/graphql.js';
+import { isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from '../graph/graphql.js';
 import EXAMPLES from './examples.json' with { type: 'json' };
-import { bodySchema, inputSchema, outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
-import { argType, type Operation } from './operation.js';
+import { outputSchema, SchemaComponents, type JsonSchema } from './json-schema.js';
+import { type Operation } from './operation.js';
+import { jsonBodySchema, parameterSchema } from './request-schema.js';
 import { errorResponseRefs, problemSchema, responseComponents } from './openapi-responses.js';
 import { IMAGE_PATHS } from './images.js';
 import { fullShape, objectTypeOf, shapeFields } from './shape.js';
@@ -65,8 +59,7 @@ const parameter = (name: string, where: 'path' | 'query' | 'header', schema: Jso
 const parametersOf = (op: Operation, components: SchemaComponents): unknown[] => {
   const out: unknown[] = [];
   for (const [argPath, source] of Object.entries(op.route.args)) {
-    const type = argType(op.field, argPath);
-    const schema = inputSchema(isNonNullType(type) ? type.ofType : type, components);
+    const schema = source.from === 'path' || source.from === 'query' ? parameterSchema(op, argPath, components) : {};
     if (source.from === 'path')
       out.push(parameter(source.name, 'path', schema, true, `The ${argPath.split('.').pop()} (as answered by its resource).`));
     if (source.from === 'query') out.push(parameter(source.name, 'query', schema, false, source.description));
@@ -101,10 +94,9 @@ const parametersOf = (op: Operation, components: SchemaComponents): unknown[] =>
 };
 
 const requestBodyOf = (op: Operation, components: SchemaComponents): Doc | undefined => {
-  const entries = Object.entries(op.route.args);
-  const text = entries.map(([, s]) => s).find((s) => s.from === 'textBody');
+  const text = Object.values(op.route.args).find((s) => s.from === 'textBody');
+  const example = examples[op.route.operationId]?.request;
   if (text) {
-    const example = examples[op.route.operationId]?.request;
     return {
       required: true,
       content: {
@@ -112,37 +104,12 @@ const requestBodyOf = (op: Operation, components: SchemaComponents): Doc | undef
       },
     };
   }
-  const whole = entries.find(([, s]) => s.from === 'body');
-  const fields = entries.filter(([, s]) => s.from === 'bodyField');
-  let schema: JsonSchema;
-  let required: boolean;
-  if (whole) {
-    const type = argType(op.field, whole[0]);
-    // A body is an object, never null (rest/request.ts refuses any other JSON value), whatever the argument's nullability.
-    schema = bodySchema(type, components);
-    // An input whose every field is optional may be left out (the handler passes `{}`).
-    const named = isNonNullType(type) ? type.ofType : type;
-    required =
-      isNonNullType(type) &&
-      (!isInputObjectType(named) ||
-        named.isOneOf ||
-        Object.values(named.getFields()).some((f) => isNonNullType(f.type) && f.defaultValue === undefined));
-  } else if (fields.length) {
-    const properties: Record<string, JsonSchema> = {};
-    const names: string[] = [];
-    for (const [argPath, s] of fields) {
-      const arg = op.field.args.find((a) => a.name === argPath)!;
-      const name = (s as { name: string }).name;
-      properties[name] = arg.description
-        ? { ...inputSchema(arg.type, components), description: arg.description }
-        : inputSchema(arg.type, components);
-      if (isNonNullType(arg.type)) names.push(name);
-    }
-    schema = { type: 'object', properties, ...(names.length ? { required: names } : {}), additionalProperties: false };
-    required = names.length > 0;
-  } else return undefined;
-  const example = examples[op.route.operationId]?.request;
-  return { required, content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } } };
+  const body = jsonBodySchema(op, components);
+  if (!body) return undefined;
+  return {
+    required: body.required,
+    content: { 'application/json': { schema: body.schema, ...(example === undefined ? {} : { example }) } },
+  };
 };
 
 /** The success body's schema, per reply kind. */
@@ -236,12 +203,38 @@ const errorMembers = (schema: GraphQLSchema, components: SchemaComponents): Reco
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Error')) continue;
     for (const [field, sub] of shapeFields(type, fullShape(type))) {
-      if (field.name === 'code' || field.name === 'message' || out[field.name]) continue;
+      // `issues` is REST's own (RestValidationIssue, set by buildOpenApi): pointers, not GraphQL argument paths.
+      if (field.name === 'code' || field.name === 'message' || field.name === 'issues' || out[field.name]) continue;
       const s = outputSchema(field.type, sub, components, `${type.name}.${field.name}`);
       out[field.name] = { ...s, description: `${field.description ?? field.name} (${type.name})` };
     }
   }
   return out;
+};
+
+const REST_VALIDATION_ISSUE: JsonSchema = {
+  type: 'object',
+  description: 'One field of the request and what is wrong with it.',
+  properties: {
+    allowed: {
+      type: 'array',
+      items: {},
+      description: 'The values allowed (`enum`), the fields the object takes (`additionalProperties`), or those to give one of (`oneOf`).',
+    },
+    field: {
+      type: 'string',
+      description: 'A body field as a JSON pointer (`/displayName`, `/play/move`; `""` is the body itself), or a parameter’s name.',
+    },
+    in: { type: 'string', enum: ['body', 'path', 'query'], description: 'Where the field is.' },
+    message: { type: 'string', description: 'A sentence saying what is wrong and what is allowed.' },
+    rule: {
+      type: 'string',
+      description:
+        'The JSON Schema keyword of the operation’s schema it broke (`required`, `type`, `additionalProperties`, `enum`, `oneOf`, `minimum` …); absent for a rule of the API’s own (a handle pattern …).',
+    },
+  },
+  required: ['field', 'message'],
+  additionalProperties: false,
 };
 
 export const buildOpenApi = (schema: GraphQLSchema, ops: readonly Operation[]): Doc => {
@@ -252,7 +245,16 @@ export const buildOpenApi = (schema: GraphQLSchema, ops: readonly Operation[]): 
     p[op.route.method.toLowerCase()] = operationOf(op, components);
   }
   for (const [path, item] of Object.entries(IMAGE_PATHS)) paths[path] = { ...paths[path], ...item };
-  components.schemas['Problem'] = problemSchema(errorMembers(schema, components));
+  // `issues` as REST names them (rest/validate.ts): a JSON pointer or a parameter, not a GraphQL argument path.
+  components.schemas['RestValidationIssue'] = REST_VALIDATION_ISSUE;
+  components.schemas['Problem'] = problemSchema({
+    ...errorMembers(schema, components),
+    issues: {
+      type: 'array',
+      items: components.ref('RestValidationIssue'),
+      description: 'What is wrong with the request, one issue per field and rule (VALIDATION).',
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {

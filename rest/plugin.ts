@@ -1,12 +1,13 @@
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import type { ExecutionResult, GraphQLSchema } from '../graph/graphql.js';
+import { isInputObjectType, type ExecutionResult, type GraphQLSchema } from '../graph/graphql.js';
 import { sortedSchema } from '../graph/schema.js';
 import { compileOperation, type Operation } from './operation.js';
-import { edgeProblem } from './problem.js';
+import { edgeProblem, problemResponse } from './problem.js';
 import { replyFor } from './reply.js';
-import { readBody, RequestProblem, takesBody, variablesOf } from './request.js';
+import { parameterValues, readBody, RequestProblem, takesBody, variablesOf } from './request.js';
 import { compilePath, type Route } from './route.js';
 import { ROUTES } from './routes/index.js';
+import { RestValidationProblem, RestValidator } from './validate.js';
 
 /**
  * The REST edge as a Yoga plugin: requests under /v1 are answered here, each by running its route's
@@ -32,6 +33,10 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
 /** The route table compiled against the schema, and the document; built on the first /v1 request. */
 class RestTable {
   readonly compiled: readonly Compiled[];
+  /** Each route's body and parameters checked against the schemas its OpenAPI operation publishes. */
+  readonly validator: RestValidator;
+  /** The schema's input types: no message of a REST answer names one (rest/rest-words.ts). */
+  readonly inputTypeNames: ReadonlySet<string>;
   private json?: string;
   private yaml?: string;
 
@@ -40,6 +45,8 @@ class RestTable {
     readonly routes: readonly Route[],
   ) {
     this.compiled = routes.map((route) => ({ op: compileOperation(schema, route), match: compilePath(route.path) }));
+    this.validator = new RestValidator(this.compiled.map((c) => c.op));
+    this.inputTypeNames = new Set(Object.values(schema.getTypeMap()).flatMap((t) => (isInputObjectType(t) ? [t.name] : [])));
   }
 
   /** Built on its first request: the builder, its examples and the YAML writer stay out of the cold start. */
@@ -91,14 +98,17 @@ const handle = async (
   try {
     const body = takesBody(hit.op) ? await readBody(request, hit.op) : undefined;
     const input = { request, url, params: hit.params, body };
+    table.validator.check(hit.op, body, parameterValues(hit.op, input));
     const variables = variablesOf(hit.op, input);
     const result = (await yoga.getResultForParams(
       { params: { query: hit.op.document, variables, operationName: hit.op.route.operationId }, request },
       { ...serverContext },
     )) as ExecutionResult;
-    return replyFor(hit.op, result, input);
+    return replyFor(hit.op, result, input, table.inputTypeNames);
   } catch (e) {
     if (e instanceof RequestProblem) return edgeProblem(e.code, e.message, url.pathname);
+    if (e instanceof RestValidationProblem)
+      return problemResponse(400, { code: 'VALIDATION', message: e.message, issues: e.issues }, url.pathname);
     // Never a stack or a message of ours to the client: logged where Yoga logs what it masks.
     yoga.logger.error(e);
     return edgeProblem('INTERNAL_SERVER_ERROR', 'Unexpected error.', url.pathname);

@@ -2,6 +2,7 @@ import type { ExecutionResult, GraphQLError } from '../graph/graphql.js';
 import type { Operation } from './operation.js';
 import { problemResponse, statusFor, type ProblemFields } from './problem.js';
 import { etagOf, noneMatch, type RestInput } from './request.js';
+import { restMembers } from './rest-words.js';
 
 /**
  * From the GraphQL result of a route back to HTTP: a typed error (a member of the field's `…Result`
@@ -15,14 +16,14 @@ type Value = Record<string, unknown>;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The problem for a result's GraphQL errors: the one with the highest status speaks for all. */
-const fromGraphQLErrors = (errors: readonly GraphQLError[], op: Operation, input: RestInput): Response => {
+const fromGraphQLErrors = (errors: readonly GraphQLError[], op: Operation, input: RestInput, typeNames: ReadonlySet<string>): Response => {
   const ctx = { ifMatch: input.request.headers.has('if-match'), notFound: op.route.notFound ?? [] };
   const ranked = errors.map((e) => {
     const { code, http, ...details } = (e.extensions ?? {}) as { code?: unknown; http?: { status?: number } } & Record<string, unknown>;
     const c = typeof code === 'string' ? code : 'BAD_USER_INPUT';
     return {
       status: http?.status ?? statusFor(c, ctx),
-      fields: { code: c, message: e.message, details: Object.keys(details).length ? details : null },
+      fields: restMembers(op, { code: c, message: e.message, details: Object.keys(details).length ? details : null }, typeNames),
     };
   });
   const worst = ranked.reduce((a, b) => (b.status > a.status ? b : a));
@@ -30,9 +31,9 @@ const fromGraphQLErrors = (errors: readonly GraphQLError[], op: Operation, input
 };
 
 /** The problem for a typed error of the union: every field the GraphQL error object has. */
-const fromTypedError = (value: Value, op: Operation, input: RestInput): Response => {
+const fromTypedError = (value: Value, op: Operation, input: RestInput, typeNames: ReadonlySet<string>): Response => {
   const { __typename, ...fields } = value;
-  const problem = { ...fields, errorType: String(__typename) } as ProblemFields;
+  const problem = restMembers(op, { ...fields, errorType: String(__typename) }, typeNames) as ProblemFields;
   const status = statusFor(problem.code, { ifMatch: input.request.headers.has('if-match'), notFound: op.route.notFound ?? [] });
   return problemResponse(status, problem, input.url.pathname);
 };
@@ -98,13 +99,21 @@ const success = (op: Operation, value: Value, input: RestInput): Response => {
   }
 };
 
-/** The HTTP response for the route's GraphQL result. */
-export const replyFor = (op: Operation, result: ExecutionResult, input: RestInput): Response => {
-  if (result.errors?.length) return fromGraphQLErrors(result.errors, op, input);
+/**
+ * The HTTP response for the route's GraphQL result; `typeNames` are the schema's input types, which no
+ * message of a REST answer names (rest/rest-words.ts).
+ */
+export const replyFor = (
+  op: Operation,
+  result: ExecutionResult,
+  input: RestInput,
+  typeNames: ReadonlySet<string> = new Set(),
+): Response => {
+  if (result.errors?.length) return fromGraphQLErrors(result.errors, op, input, typeNames);
   const raw = result.data?.['result'];
   if (op.errors.length) {
     const value = raw as Value;
-    if (op.errors.some((e) => e.name === value['__typename'])) return fromTypedError(value, op, input);
+    if (op.errors.some((e) => e.name === value['__typename'])) return fromTypedError(value, op, input, typeNames);
     const { __typename: _, ...rest } = value;
     return success(op, rest, input);
   }

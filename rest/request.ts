@@ -161,6 +161,17 @@ const sourceValue = (op: Operation, argPath: string, source: Source, input: Rest
   }
 };
 
+/** The path and query parameters of `op` as the request gives them, parsed (`path-id`, `query-first` → value). */
+export const parameterValues = (op: Operation, input: RestInput): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [argPath, source] of Object.entries(op.route.args)) {
+    if (source.from !== 'path' && source.from !== 'query') continue;
+    const value = sourceValue(op, argPath, source, input);
+    if (value !== undefined) out[`${source.from}-${source.name}`] = value;
+  }
+  return out;
+};
+
 /** The GraphQL variables of `op` for this request. */
 export const variablesOf = (op: Operation, input: RestInput): Record<string, unknown> => {
   const fields = bodyFieldNames(op);

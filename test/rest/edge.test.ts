@@ -51,10 +51,15 @@ describe('the /v1 edge', () => {
     expect((await problem(extra)).detail).toContain('lexcion');
     const wrongType = await call('POST', '/checks/play', { body: { move: 8 } });
     expect(wrongType.status).toBe(400);
-    expect((await problem(wrongType)).code).toBe('BAD_USER_INPUT');
+    // Checked against the operation's JSON Schema: the field as a JSON pointer, and the rule it broke (issue 34).
+    expect(await wrongType.json()).toMatchObject({ code: 'VALIDATION', issues: [{ field: '/move', in: 'body', rule: 'type' }] });
     const tooMany = await call('POST', '/checks/words', { body: { words: Array.from({ length: 101 }, () => 'QI') } });
     expect(tooMany.status).toBe(400);
-    expect(await tooMany.json()).toMatchObject({ code: 'VALIDATION', errorType: 'ValidationError', issues: [{ field: 'words' }] });
+    expect(await tooMany.json()).toMatchObject({
+      code: 'VALIDATION',
+      errorType: 'ValidationError',
+      issues: [{ field: '/words', in: 'body' }],
+    });
   });
 
   it('answers 404 for an unknown route and 405 with Allow for a wrong method', async () => {
