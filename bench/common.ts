@@ -25,6 +25,13 @@ export const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)]!;
 };
 
+/** The fastest of `runs` calls, in ms. */
+export const bestOf = (runs: number, f: () => void): number => {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, timeMs(f));
+  return best;
+};
+
 export const timeMs = (f: () => unknown): number => {
   const t0 = performance.now();
   f();

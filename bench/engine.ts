@@ -21,7 +21,7 @@ import { parseMove } from '../engine/move.js';
 import { checkPlay, type PlayContext } from '../engine/placement.js';
 import { SHIPPED_LEXICONS } from '../engine/lexicon/shipped.js';
 import { shippedSourcePath } from '../scripts/build-lexicons.js';
-import { median, retainedMb, timeMs } from './common.js';
+import { bestOf, median, retainedMb, timeMs } from './common.js';
 import {
   loadScrabbleSolver,
   ssBoardOf,
@@ -35,16 +35,6 @@ import type { BenchRow, BenchSection } from './types.js';
 
 const PLAYS_TARGET = 100_000;
 const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'gcg', 'liwords');
-
-const bestOf = (runs: number, f: () => void): number => {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    f();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-};
 
 /**
  * The same play through scrabble-solver, as its solver judges a filled pattern: the pattern from the

@@ -11,6 +11,7 @@ import type { TournamentEvent } from '../engine/tournament/events.js';
 import { standings } from '../engine/tournament/standings.js';
 import { divisionOf } from '../engine/tournament/state.js';
 import { created, DIRECTOR, divisionSpec, T0, tournamentWith } from '../engine/tournament/tournament.fixtures.js';
+import { bestOf } from './common.js';
 import type { BenchSection } from './types.js';
 
 const PLAYERS = 500;
@@ -58,16 +59,6 @@ export const bigDivisionLog = (): TournamentEvent[] => {
     entrant,
   }));
   return [...head, ...players, ...events];
-};
-
-const bestOf = (runs: number, f: () => void): number => {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    f();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
 };
 
 export async function run(): Promise<BenchSection> {

@@ -9,8 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PAIRING_METHODS, type PairingMethod } from '../engine/tournament/pairing/types.js';
-import { decideTournament } from '../engine/tournament/decide.js';
-import { applyAll } from '../engine/tournament/decide.js';
+import { applyAll, decideTournament } from '../engine/tournament/decide.js';
 import { standings, type StandingRow } from '../engine/tournament/standings.js';
 import { TSH_ACTOR, loadTshDivision } from '../engine/tournament/tsh-load.js';
 import { PRESETS } from '../engine/rules/presets.js';

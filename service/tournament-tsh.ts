@@ -2,6 +2,7 @@ import type { RuleError } from '../engine/errors.js';
 import { ok, type Result } from '../engine/result.js';
 import { formatStandingsCsv } from '../engine/tournament/standings-csv.js';
 import { standings } from '../engine/tournament/standings.js';
+import { divisionNamed } from '../engine/tournament/commands.js';
 import { divisionOf, type DivisionState } from '../engine/tournament/state.js';
 import { exportTshDivision as tshOfDivision, importTshDivision as divisionOfTsh } from '../engine/tournament/tsh-division.js';
 import { formatTsh, parseTsh } from '../engine/tournament/tsh/index.js';
@@ -76,10 +77,7 @@ const visibleDivision = async (
 ): Promise<Result<DivisionState, RuleError>> => {
   const t = await getTournament(deps, callerId, tournamentId);
   if (!t.ok) return t;
-  const d = divisionOf(t.value.state, name);
-  return d
-    ? ok(d)
-    : err(ruleError('DIVISION_NOT_FOUND', `No division "${name}" in this tournament.`, { field: 'division', division: name }));
+  return divisionNamed(t.value.state, name);
 };
 
 /** A division as a `.t` file TSH reads back (an imported line byte for byte while the division still says what it said). */

@@ -64,6 +64,21 @@ const ONLINE_META = [
   'play.nudgeRequestsPerPlayer',
   'play.nudgeSeconds',
 ] as const;
+/**
+ * Rule sets without tournament procedures (friendly, match, online play): no slip or forfeit rules; a
+ * tournament run under one still needs bye and forfeit spreads, so NASPA practice's are kept.
+ */
+const NO_TOURNAMENT_PROCEDURES = {
+  forfeitFirstSecond: 'none',
+  resultSlip: 'none',
+  scoringCorrection: 'none',
+  recountMaxMargin: null,
+  byeSpread: 50,
+  forfeitSpread: 50,
+  byeChoice: 'lowest-ranked-without-bye',
+  tiebreaks: ['spread'],
+  tiesAllowed: true,
+} as const satisfies RuleSet['tournament'];
 /** Abort and nudge are online meta-events (Woogles); over the board they do not exist. */
 const NO_ONLINE_META = {
   abortRequestsPerPlayer: null,
@@ -545,17 +560,7 @@ export const FRIENDLY: RuleSet = {
   },
   house: { blankSubstitution: true, freeTrades: true },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: {
-    forfeitFirstSecond: 'none',
-    resultSlip: 'none',
-    scoringCorrection: 'none',
-    recountMaxMargin: null,
-    byeSpread: 50,
-    forfeitSpread: 50,
-    byeChoice: 'lowest-ranked-without-bye',
-    tiebreaks: ['spread'],
-    tiesAllowed: true,
-  },
+  tournament: NO_TOURNAMENT_PROCEDURES,
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('seed-002', 'Free Challenges & the Dictionary (players at one table)', 'Seed')),
@@ -674,17 +679,7 @@ export const MATCH_VARIANT: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: 2, decidedBy: 'combined-points' },
-  tournament: {
-    forfeitFirstSecond: 'none',
-    resultSlip: 'none',
-    scoringCorrection: 'none',
-    recountMaxMargin: null,
-    byeSpread: 50,
-    forfeitSpread: 50,
-    byeChoice: 'lowest-ranked-without-bye',
-    tiebreaks: ['spread'],
-    tiesAllowed: true,
-  },
+  tournament: NO_TOURNAMENT_PROCEDURES,
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(cite('seed-003', 'rule 2', 'Seed')),
@@ -817,17 +812,7 @@ export const ONLINE_VOID: RuleSet = {
   },
   house: { blankSubstitution: false, freeTrades: false },
   match: { games: null, decidedBy: 'combined-points' },
-  tournament: {
-    forfeitFirstSecond: 'none',
-    resultSlip: 'none',
-    scoringCorrection: 'none',
-    recountMaxMargin: null,
-    byeSpread: 50,
-    forfeitSpread: 50,
-    byeChoice: 'lowest-ranked-without-bye',
-    tiebreaks: ['spread'],
-    tiesAllowed: true,
-  },
+  tournament: NO_TOURNAMENT_PROCEDURES,
   sources: {
     ...BOARD_SOURCES,
     'play.medium': s(SERVER_DEALS),

@@ -13,6 +13,12 @@ import { gameBetween, type DivisionState, type RoundState, type Slip, type Tourn
  * change only by a director's `tally-slip-change` ruling, kept with who, when and why.
  */
 
+/** A forfeit's scores in the order of `players`: the forfeiter 0, the opponent `tournament.forfeitSpread`. */
+export const forfeitScores = (division: DivisionState, players: readonly [number, number], forfeiter: number): [number, number] => {
+  const margin = division.spec.rules.tournament.forfeitSpread;
+  return forfeiter === players[0] ? [0, margin] : [margin, 0];
+};
+
 export const MIN_SCORE = -1000;
 export const MAX_SCORE = 5000;
 
@@ -96,8 +102,7 @@ export const decideRecordResult = (state: TournamentState, c: TournamentCommandO
   if (c.kind === 'forfeit') {
     if (c.forfeiter !== game.first && c.forfeiter !== game.second)
       return fail('BAD_INPUT', `forfeiter must be ${game.first} or ${game.second}.`, { field: 'forfeiter' });
-    const margin = division.spec.rules.tournament.forfeitSpread;
-    scores ??= c.forfeiter === c.players[0] ? [0, margin] : [margin, 0];
+    scores ??= forfeitScores(division, c.players, c.forfeiter);
   }
   if (!scores) return fail('BAD_INPUT', 'A played game’s result needs both scores.', { field: 'scores' });
   const checked = checkScores(scores, division);

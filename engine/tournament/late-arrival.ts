@@ -11,6 +11,7 @@ import {
   type TournamentCommandOf,
 } from './commands.js';
 import type { PairedGame } from './pairing/types.js';
+import { forfeitScores } from './decide-slips.js';
 import { gameOf, type DivisionState, type RoundState, type TournamentState } from './state.js';
 
 /**
@@ -104,8 +105,7 @@ export const decideForfeitLate = (state: TournamentState, c: TournamentCommandOf
       { field: 'player', from: new Date(at).toISOString() },
       citationOf(g.value),
     );
-  const { game } = g.value;
-  const margin = rules.tournament.forfeitSpread;
+  const { game, division } = g.value;
   return ok([
     {
       type: 'result-recorded',
@@ -114,7 +114,7 @@ export const decideForfeitLate = (state: TournamentState, c: TournamentCommandOf
       division: c.division,
       round: c.round,
       players: [game.first, game.second],
-      scores: game.first === c.player ? [0, margin] : [margin, 0],
+      scores: forfeitScores(division, [game.first, game.second], c.player),
       kind: 'forfeit',
       forfeiter: c.player,
       forfeitReason: 'late-arrival',

@@ -14,7 +14,8 @@ export const seedOrder = (division: DivisionState): number[] =>
 
 export const pairingRequest = (division: DivisionState, round: number, seed: string): PairingRequest => {
   const rows = standings(division, round - 1);
-  const ordered = round === 1 ? seedOrder(division).map((n) => rows.find((r) => r.entrant.number === n)!) : rows;
+  const byNumber = new Map(rows.map((r) => [r.entrant.number, r]));
+  const ordered = round === 1 ? seedOrder(division).map((n) => byNumber.get(n)!) : rows;
   const players: PairingPlayer[] = ordered
     .filter((r) => playsInRound(division, r.entrant.number, round))
     .map((r, i) => ({
