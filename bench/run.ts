@@ -25,6 +25,8 @@ export const MODULES: Record<string, () => Promise<BenchModule>> = {
   'tournament-pairing': () => import('./tournament-pairing.js'),
   'tournament-standings': () => import('./tournament-standings.js'),
   'tournament-tsh': () => import('./tournament-tsh.js'),
+  streams: () => import('./streams.js'),
+  start: () => import('./start.js'),
 };
 
 const DIR = dirname(fileURLToPath(import.meta.url));

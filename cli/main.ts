@@ -15,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   adjudicate: { summary: 'answer a dispute (JSON file) under a rule set', load: () => import('./adjudicate.js') },
   director: { summary: 'make a player a director or an admin, a club or an event (on the database)', load: () => import('./director.js') },
   'jwt-secret': { summary: "rotate the local server's token-signing key", load: () => import('./jwt-secret.js') },
+  'vapid-keys': { summary: "replace the local server's Web Push (VAPID) key pair", load: () => import('./vapid-keys.js') },
   moves: { summary: 'list the best moves of a position (CGP line or GCG record) by equity', load: () => import('./moves.js') },
   tournament: { summary: 'standings and pairings of a TSH .t division file, offline', load: () => import('./tournament.js') },
   render: { summary: 'draw a GCG record’s board as SVG or PNG, or its replay as a GIF', load: () => import('./render.js') },

@@ -7,6 +7,12 @@ import { useRestDeprecation } from '../rest/legacy.js';
 import { useImageRoutes } from '../rest/images.js';
 import { LIVE_DEFAULTS, useEventStreams, type LiveOptions } from '../rest/events.js';
 import { useTournamentPages } from '../graph/tournament-page.js';
+import { useEmailPages } from '../rest/email-pages.js';
+import type { MailDeps } from '../service/mail-send.js';
+import { mailFromEnv } from './mail-settings.js';
+import type { PushSettings } from '../service/push-channel.js';
+import { pushSettingsFromEnv } from './vapid-keys.js';
+import { secretsManagerReader } from './secrets.js';
 import { useRest } from '../rest/plugin.js';
 import { trustedProxiesFromEnv } from '../graph/client-address.js';
 import { rateLimitConfigFromEnv } from '../service/rate-limit-config.js';
@@ -19,6 +25,9 @@ import { observeRootFields } from './observability/root-fields.js';
 import { observeDb, sqlObserver } from './observability/scope.js';
 import { useRequestScope } from './observability/yoga-plugin.js';
 import { createRobotWorker, type RobotWorker } from '../service/robot-worker.js';
+import { STREAM_URL_ENV } from './stream-env.js';
+import { createNotificationWorker, type NotificationWorker } from '../service/notifications.js';
+import { notificationChannels, notifierSettingsFromEnv } from './notifications.js';
 
 /**
  * The one place that wires the database, the lexicons and Yoga, for both runtimes (functions/server.ts
@@ -60,6 +69,20 @@ export interface AppOptions extends YogaOptions {
   readonly robotSweepMs?: number;
   /** The live event streams' heartbeats and limits (rest/events.ts, docs/live.md); defaults there. */
   readonly live?: LiveOptions;
+  /**
+   * Where e-mails go (functions/mail-settings.ts): given (tests), null (none), or `settings`: from the
+   * settings with the mailbox folder as the fallback (npm start). Default: from the settings only when
+   * ARBITER_SMTP_URL or ARBITER_MAIL is set, else none.
+   */
+  readonly mail?: MailDeps | null | 'settings';
+  /** Web Push's keys and subject (functions/vapid-keys.ts); default from the environment (a key file in the data directory locally); null: off. */
+  readonly push?: PushSettings | null;
+  /**
+   * The notifier (docs/notifications.md): `in-process` (npm start) runs service/notifications.ts here every
+   * ARBITER_NOTIFY_SWEEP_MS (default 30 s) over this app's mail and push; `off` (default: the tests, Lambda,
+   * where functions/notifications.ts runs on a schedule) leaves it to another process.
+   */
+  readonly notifications?: 'in-process' | 'off';
 }
 
 export interface App {
@@ -67,6 +90,8 @@ export interface App {
   readonly services: AppServices;
   /** The in-process robot worker; null when robots are played elsewhere. */
   readonly robots: RobotWorker | null;
+  /** The in-process notifier; null when notifications are sent elsewhere. */
+  readonly notifications: NotificationWorker | null;
   /** Closes the database (only when this app opened it). */
   close(): Promise<void>;
 }
@@ -98,7 +123,13 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       : null;
   const robotTurns = typeof robots === 'function' ? robots : worker?.wake;
   // On Lambda (a buffered integration) a stream could never end: the route and the subscription say so instead (rest/events.ts).
-  const live = { ...LIVE_DEFAULTS, enabled: !env['AWS_LAMBDA_FUNCTION_NAME'], ...options.live };
+  // Where the stack serves them instead (functions/stream-entry.ts behind a function URL), the 501 names it.
+  const streamUrl = (env[STREAM_URL_ENV] ?? '').replace(/\/+$/, '');
+  const live = { ...LIVE_DEFAULTS, enabled: !env['AWS_LAMBDA_FUNCTION_NAME'], streamUrl, ...options.live };
+  const mail =
+    options.mail === 'settings' || (options.mail === undefined && (env['ARBITER_SMTP_URL'] || env['ARBITER_MAIL']))
+      ? await mailFromEnv(env, { lexicons, ...(options.now ? { now: options.now } : {}) })
+      : (options.mail ?? null);
   const services: AppServices = {
     db,
     lexicons,
@@ -109,6 +140,8 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     trustedProxies,
     principals: createPrincipalCache(options.principalCacheMs ?? principalCacheMsFromEnv(env)),
     live,
+    mail,
+    push: options.push !== undefined ? options.push : pushSettingsFromEnv(env, secretsManagerReader, warn),
     now: options.now ?? (() => new Date()),
   };
   observeRootFields(schema);
@@ -122,15 +155,33 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       useImageRoutes(services),
       useEventStreams(services, live),
       useTournamentPages(services),
+      useEmailPages(services),
       useRest(),
       useRestDeprecation(),
       ...(options.plugins ?? []),
     ],
   });
+  const notifier = options.notifications === 'in-process' ? startNotifier(services, env, warn) : null;
   const close = async (): Promise<void> => {
+    notifier?.stop();
+    await notifier?.idle();
     worker?.stop();
     await worker?.idle();
     if (!options.db) await opened.close();
   };
-  return { yoga, services, robots: worker, close };
+  return { yoga, services, robots: worker, notifications: notifier, close };
+};
+
+const startNotifier = (
+  services: AppServices,
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (m: string) => void,
+): NotificationWorker => {
+  const settings = notifierSettingsFromEnv(env, warn);
+  const channels = notificationChannels(services.mail ?? null, services.push ?? null, services.webhookDestinations, services.now);
+  return createNotificationWorker(
+    services.db,
+    { now: services.now, channels, publicBaseUrl: settings.publicBaseUrl, windowMs: settings.windowMs },
+    settings.sweepMs,
+  );
 };

@@ -16,12 +16,12 @@ import { contentTypeOf } from './static-files.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-/** The play page: web/main.ts and web/app.css bundled for browsers (no framework, see web/README.md). */
-export const buildPlayPage = async (): Promise<{ js: string; css: string }> => {
+/** The play page: web/main.ts and web/app.css bundled for browsers (no framework, see web/README.md), and its push service worker. */
+export const buildPlayPage = async (): Promise<{ js: string; css: string; sw: string }> => {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { app: 'web/main.ts', style: 'web/app.css' },
+    entryPoints: { app: 'web/main.ts', style: 'web/app.css', 'push-sw': 'web/push-sw.ts' },
     bundle: true,
     write: false,
     outdir: 'out',
@@ -32,7 +32,7 @@ export const buildPlayPage = async (): Promise<{ js: string; css: string }> => {
     logLevel: 'silent',
   });
   const text = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))?.text ?? '';
-  return { js: text('app.js'), css: text('style.css') };
+  return { js: text('app.js'), css: text('style.css'), sw: text('push-sw.js') };
 };
 
 const swaggerFile = (file: string): string => readFileSync(join(dirname(require.resolve('swagger-ui-dist/package.json')), file), 'utf8');
@@ -51,6 +51,7 @@ const graphiqlParts = async (): Promise<Record<string, string>> => {
 const SOURCES: Record<StaticFileName, () => Promise<string>> = {
   'play/app.js': async () => (await playPage()).js,
   'play/app.css': async () => (await playPage()).css,
+  'play/push-sw.js': async () => (await playPage()).sw,
   'swagger/swagger-ui-bundle.js': () => Promise.resolve(swaggerFile('swagger-ui-bundle.js')),
   'swagger/swagger-ui.css': () => Promise.resolve(swaggerFile('swagger-ui.css')),
   'graphiql/graphiql.js': async () => (await graphiql())['graphiql/graphiql.js']!,
@@ -60,7 +61,7 @@ const SOURCES: Record<StaticFileName, () => Promise<string>> = {
   'graphiql/graphql.worker.js': async () => (await graphiql())['graphiql/graphql.worker.js']!,
 };
 
-let play: Promise<{ js: string; css: string }> | null = null;
+let play: Promise<{ js: string; css: string; sw: string }> | null = null;
 const playPage = () => (play ??= buildPlayPage());
 let graphiqlCache: Promise<Record<string, string>> | null = null;
 const graphiql = () => (graphiqlCache ??= graphiqlParts());

@@ -41,7 +41,15 @@ export const serve = async (port: number, workers: number, role: ClusterRole | n
   if (tracingEnabled()) await (await import('./observability/tracing-local.js')).startLocalTracing();
 
   // The signing key lives in the data directory unless ARBITER_JWT_SECRET is set: a restart signs nobody out.
-  const app = await createApp({ graphiql: true, jwt: localJwtConfig(env), staticFiles: devStaticFiles(), metricsEndpoint: true });
+  // Mail goes where the settings say, or into the mailbox folder of the data directory (functions/mail-settings.ts).
+  const app = await createApp({
+    graphiql: true,
+    jwt: localJwtConfig(env),
+    staticFiles: devStaticFiles(),
+    metricsEndpoint: true,
+    mail: 'settings',
+    notifications: 'in-process',
+  });
   const { db } = app.services;
   const seed = env['ARBITER_SEED_DEMO'] !== '0';
   const created = seed ? await seedDemoPlayers(db.prisma) : [];
@@ -69,6 +77,7 @@ export const serve = async (port: number, workers: number, role: ClusterRole | n
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const where = db.kind === 'pglite' ? `PGlite in ${env['ARBITER_DATA_DIR'] ?? '.arbiter-data'}` : `Postgres (schema ${db.schema})`;
     printBanner(actualPort, role ? `${where}, ${workers} workers` : where, seed, created);
+    if (app.services.mail) console.log(`  Mail       ${app.services.mail.where}`);
   });
 
   const shutdown = (signal: string) => {

@@ -1,4 +1,4 @@
-import { createApp, type App } from './app.js';
+import { createApp, type App, type AppOptions } from './app.js';
 import { deployedJwtConfig } from './jwt-keys.js';
 import { resolveDatabaseConnection, secretsManagerReader, secretsManagerVersionReader } from './secrets.js';
 import { destinationPolicyFromEnv } from '../service/webhook-destination.js';
@@ -12,7 +12,11 @@ import { BUNDLED_STATIC_DIR, directoryFiles } from './static-files.js';
  * (functions/secrets.ts, functions/jwt-keys.ts); locally the plain `DATABASE_URL` /
  * `ARBITER_JWT_SECRET` variables are used as they are.
  */
-export const buildRuntimeApp = async (env: Readonly<Record<string, string | undefined>> = process.env): Promise<App> => {
+export const buildRuntimeApp = async (
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  /** What a function changes of the API's app (functions/stream-entry.ts: streams on, no lexicons). */
+  overrides: Partial<AppOptions> = {},
+): Promise<App> => {
   // The development webhook setting is refused here, at cold start, before anything else.
   destinationPolicyFromEnv(env);
   const jwt = deployedJwtConfig(env, secretsManagerVersionReader());
@@ -28,6 +32,7 @@ export const buildRuntimeApp = async (env: Readonly<Record<string, string | unde
     staticFiles: directoryFiles(BUNDLED_STATIC_DIR),
     // Robot seats are played by the robot Lambda (functions/robots.ts), woken through its queue.
     robots: env[ROBOT_QUEUE_ENV] ? sqsRobotTurns(env[ROBOT_QUEUE_ENV]) : 'off',
+    ...overrides,
   });
 };
 

@@ -1,6 +1,8 @@
 import type { ServiceDeps } from '../service/context.js';
 import type { RateLimiter } from '../service/rate-limits.js';
 import type { DestinationPolicy } from '../service/webhook-destination.js';
+import type { PushSettings } from '../service/push-channel.js';
+import type { MailDeps } from '../service/mail-send.js';
 import { authenticate, type JwtConfig, type PlayerPrincipal, type Principal, type PrincipalCache } from './auth.js';
 import type { ApiScope } from '../service/accounts.js';
 import { clientAddress, type ServerContextLike } from './client-address.js';
@@ -15,6 +17,8 @@ export interface AppServices extends ServiceDeps {
   readonly jwt: JwtConfig;
   /** Where webhook subscriptions may point (service/webhook-destination.ts). */
   readonly webhookDestinations: DestinationPolicy;
+  /** Web Push's VAPID keys and subject (functions/vapid-keys.ts); absent or null: this server sends no pushes (graph/push.ts). */
+  readonly push?: PushSettings | null;
   /** Per-client limits and the login back-off (service/rate-limits.ts). */
   readonly rateLimits: RateLimiter;
   /** Proxies in front of the server that append to X-Forwarded-For (ARBITER_TRUST_PROXY; graph/client-address.ts). */
@@ -27,6 +31,8 @@ export interface AppServices extends ServiceDeps {
    * too. Absent: served, with the defaults.
    */
   readonly live?: LiveSettings;
+  /** Where and how e-mails go (service/mail-send.ts, functions/mail-settings.ts); absent or null: this server sends none. */
+  readonly mail?: MailDeps | null;
 }
 
 /** What the gameEvents subscription needs of the live options (graph/live.ts). */
@@ -37,6 +43,10 @@ export interface LiveSettings {
   readonly streamsPerCaller: number;
   /** The safety-net re-read of the log when no notification comes (ms). */
   readonly pollMs: number;
+  /** The heartbeat (ms): a seated player's presence at a game is refreshed at it (service/presence.ts). Default 20 000. */
+  readonly heartbeatMs?: number;
+  /** How long an unfilled outbox id holds back the later ones (ms; service/my-events.ts). Default 10 000. */
+  readonly outboxSettleMs?: number;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */

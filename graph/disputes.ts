@@ -94,7 +94,8 @@ builder.queryField('adjudicate', (t) =>
         throw new ValidationError([
           {
             field: given.length ? 'dispute' : 'input',
-            message: 'Give the dispute once: as `input` (typed) or as the deprecated JSON `dispute`.',
+            // REST shows this too, where `dispute` is typed per kind rather than deprecated JSON.
+            message: 'Give the dispute once: as `input` (one field named for its kind) or as `dispute` (its `kind` beside its facts).',
           },
         ]);
       const dispute = args.input ? disputeFromInput(args.input as Record<string, unknown>) : args.dispute;

@@ -212,6 +212,7 @@ export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
   'An event a webhook subscription can deliver (docs/webhooks.md).',
   {
     'your-turn': 'A turn ended and it is now a player’s move; sent to the player to move only.',
+    'game-started': 'A game started: both seats are filled and its first turn begins; sent to both seated players.',
     'game-ended': 'A game ended; sent to both seated players.',
     'challenge-resolved': 'A challenge was ruled on; sent to both seated players.',
     'dispute-filed': 'A dispute was filed on a game (fileDispute); sent to both seated players.',

@@ -1,26 +1,28 @@
 import type { Plugin } from 'graphql-yoga';
 import { joinTiles } from '../engine/tiles.js';
+import { DEFAULT_SETTLE_MS, openMyEvents, parseEventId, type MyEvent } from '../service/my-events.js';
+import { enterGame, keepPresence, PRESENCE_HEARTBEAT_MS } from '../service/presence.js';
 import {
   DEFAULT_POLL_MS,
   DEFAULT_STREAMS_PER_CALLER,
   openGameStream,
   takeStreamSlot,
-  type GameStream,
   type StreamEvent,
   type StreamGameUpdate,
 } from '../service/streams.js';
 import { builder } from './builder.js';
-import { requireScope, type Context } from './context.js';
+import { requireScope, type Context, type LiveSettings } from './context.js';
 import { GameStateEnum } from './enums.js';
 import { ArbiterError, RateLimitedError, toGraphError, ValidationError } from './error-classes.js';
 import { GameMoveType, GameOutcomeType } from './game-parts.js';
 
 /**
- * The gameEvents subscription (docs/live.md, issue 31): the live stream of `GET /v1/games/{id}/events`
- * over GraphQL, served by Yoga as Server-Sent Events (the graphql-sse protocol's distinct connections:
- * `Accept: text/event-stream` on /graphql). The same service stream (service/streams.ts) feeds both, so
- * each event is the viewer's view after it exactly as there, the resume point is the same version, and
- * the open streams of one caller count against the same limit.
+ * The gameEvents and myEvents subscriptions (docs/live.md, issue 31): the live streams of
+ * `GET /v1/games/{id}/events` and `GET /v1/me/events` over GraphQL, served by Yoga as Server-Sent Events
+ * (the graphql-sse protocol's distinct connections: `Accept: text/event-stream` on /graphql). The same
+ * service streams (service/streams.ts, service/my-events.ts) feed both, so each event is exactly as
+ * there, the resume points are the same ids, and the open streams of one caller count against the same
+ * limit.
  */
 
 /** How long a caller at the limit is asked to wait before opening another stream (seconds), as rest/events.ts. */
@@ -84,7 +86,7 @@ builder.subscriptionType({
 });
 
 /** The stream as the subscription's source: ending it (the client left, the request ended) closes the stream and frees the slot. */
-const sourceOf = (stream: GameStream, free: () => void): AsyncIterableIterator<StreamEvent> => {
+const sourceOf = <E>(stream: AsyncIterable<E> & { close(): void }, free: () => void): AsyncIterableIterator<E> => {
   const events = stream[Symbol.asyncIterator]();
   const end = (): void => {
     // close() first: it wakes a stream waiting for the next event, which return() alone would wait behind.
@@ -105,24 +107,24 @@ const sourceOf = (stream: GameStream, free: () => void): AsyncIterableIterator<S
         throw e;
       }
     },
-    return: (): Promise<IteratorResult<StreamEvent>> => {
+    return: (): Promise<IteratorResult<E>> => {
       end();
       return Promise.resolve({ done: true, value: undefined });
     },
-    throw: (e: unknown): Promise<IteratorResult<StreamEvent>> => {
+    throw: (e: unknown): Promise<IteratorResult<E>> => {
       end();
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     },
   };
 };
 
-const openFor = async (ctx: Context, gameId: string, after: number): Promise<AsyncIterable<StreamEvent>> => {
-  const live = ctx.live ?? { enabled: true, streamsPerCaller: DEFAULT_STREAMS_PER_CALLER, pollMs: DEFAULT_POLL_MS };
+const DEFAULT_LIVE: LiveSettings = { enabled: true, streamsPerCaller: DEFAULT_STREAMS_PER_CALLER, pollMs: DEFAULT_POLL_MS };
+
+/** Streams served here, a caller with games:read, one of their stream slots (theirs to free if the stream does not open). */
+const admit = (ctx: Context) => {
+  const live = ctx.live ?? DEFAULT_LIVE;
   if (!live.enabled)
-    throw new ArbiterError(
-      'STREAMS_UNAVAILABLE',
-      'This deployment does not serve event streams yet: poll the game query, or use webhooks.',
-    );
+    throw new ArbiterError('STREAMS_UNAVAILABLE', 'This deployment does not serve event streams yet: poll the API, or use webhooks.');
   const me = requireScope(ctx, 'games:read');
   const free = takeStreamSlot(me.player.id, live.streamsPerCaller);
   if (!free)
@@ -130,10 +132,20 @@ const openFor = async (ctx: Context, gameId: string, after: number): Promise<Asy
       `You have ${live.streamsPerCaller} event streams open, the most one caller may hold: close one, or retry later.`,
       { limit: live.streamsPerCaller, retryAfterSeconds: RETRY_AFTER_SECONDS },
     );
+  return { live, playerId: me.player.id, free };
+};
+
+const openFor = async (ctx: Context, gameId: string, after: number): Promise<AsyncIterable<StreamEvent>> => {
+  const { live, playerId, free } = admit(ctx);
   let opened;
+  let leave: (() => void) | null = null;
   try {
-    opened = await openGameStream(ctx, me.player.id, gameId, { after, pollMs: live.pollMs });
+    opened = await openGameStream(ctx, playerId, gameId, { after, pollMs: live.pollMs });
+    // A seated player's open subscription is their presence at the game (service/presence.ts), refreshed at each heartbeat.
+    if (opened.ok)
+      leave = keepPresence(await enterGame(ctx.db, playerId, gameId, ctx.now()), live.heartbeatMs ?? PRESENCE_HEARTBEAT_MS, ctx.now);
   } catch (e) {
+    if (opened?.ok) opened.value.close();
     free();
     throw e;
   }
@@ -142,7 +154,27 @@ const openFor = async (ctx: Context, gameId: string, after: number): Promise<Asy
     if (opened.error.code === 'BAD_INPUT') throw new ValidationError([{ field: 'after', message: opened.error.message }]);
     throw toGraphError(opened.error);
   }
-  return sourceOf(opened.value, free);
+  return sourceOf(opened.value, () => {
+    leave?.();
+    free();
+  });
+};
+
+const openMine = async (ctx: Context, afterText: string | null): Promise<AsyncIterable<MyEvent>> => {
+  const after = afterText === null ? null : parseEventId(afterText, 'after');
+  if (after && !after.ok) throw new ValidationError([{ field: 'after', message: after.error.message }]);
+  const { live, playerId, free } = admit(ctx);
+  try {
+    const stream = await openMyEvents(ctx, playerId, {
+      after: after ? after.value : null,
+      pollMs: live.pollMs,
+      settleMs: live.outboxSettleMs ?? DEFAULT_SETTLE_MS,
+    });
+    return sourceOf(stream, free);
+  } catch (e) {
+    free();
+    throw e;
+  }
 };
 
 builder.subscriptionField('gameEvents', (t) =>
@@ -158,6 +190,52 @@ builder.subscriptionField('gameEvents', (t) =>
       }),
     },
     subscribe: (_root, args, ctx) => openFor(ctx, String(args.gameId), args.after ?? 0),
+    resolve: (event) => event,
+  }),
+);
+
+const MyEventType = builder.objectRef<MyEvent>('MyEvent').implement({
+  description:
+    'Something that concerns you: an item of the myEvents subscription (the event of GET /v1/me/events). Carries what the webhook of the same kind carries, never a rack or the bag.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The event’s id (ascending, never reused): pass it as after to resume from here.' }),
+    kind: t.exposeString('kind', {
+      description:
+        'The event’s kind: your-turn, game-started, game-ended, challenge-resolved, dispute-filed, dispute-ruled, deadline-near, or a tournament’s round-paired, result-recorded, slip-submitted, standings-changed (docs/live.md).',
+    }),
+    at: t.field({ type: 'DateTime', description: 'When the event was committed.', resolve: (e) => new Date(e.at) }),
+    gameId: t.id({ nullable: true, description: 'The game concerned; null for a tournament’s event.', resolve: (e) => e.gameId }),
+    tournamentId: t.id({
+      nullable: true,
+      description: 'The tournament concerned; null for a game’s event.',
+      resolve: (e) => e.tournamentId,
+    }),
+    version: t.int({
+      nullable: true,
+      description: 'The game’s (or tournament’s) version after the event: read it from there.',
+      resolve: (e) => e.version,
+    }),
+    data: t.field({
+      type: 'JSON',
+      description:
+        'The rest of the event, as the webhook of the same kind carries it: seat, deadlineAt, scores, words … (docs/webhooks.md).',
+      resolve: (e) => e.data,
+    }),
+  }),
+});
+
+builder.subscriptionField('myEvents', (t) =>
+  t.field({
+    type: MyEventType,
+    description:
+      'Your own events as they are committed: your move, your games started or ended, challenges decided, disputes filed or ruled, deadlines near, your tournaments’ events. Every event after `after`, once and in order, then each new one; an after beyond the newest sends nothing until newer events come. Needs a signed-in player (an API key with games:read). A malformed after is VALIDATION; past the open streams a caller may hold, RATE_LIMITED; where streams are not served (AWS Lambda), STREAMS_UNAVAILABLE.',
+    args: {
+      after: t.arg.id({
+        required: false,
+        description: 'Start after this event id (the last one you were sent) to resume; omitted: only events from now on.',
+      }),
+    },
+    subscribe: (_root, args, ctx) => openMine(ctx, args.after === null || args.after === undefined ? null : String(args.after)),
     resolve: (event) => event,
   }),
 );

@@ -25,6 +25,7 @@ export type StaticFiles = (name: StaticFileName) => Promise<StaticFile | null>;
 export const STATIC_FILE_NAMES = [
   'play/app.js',
   'play/app.css',
+  'play/push-sw.js',
   'swagger/swagger-ui-bundle.js',
   'swagger/swagger-ui.css',
   'graphiql/graphiql.js',
@@ -138,6 +139,8 @@ const routes = (openApiUrl: string, docsPath: string): ReadonlyMap<string, Route
     ['/play/', { page: PLAY_PAGE, csp: CONTENT_SECURITY_POLICY }],
     ['/play/app.js', { file: 'play/app.js' }],
     ['/play/app.css', { file: 'play/app.css' }],
+    // The push service worker (web/push-sw.ts) at the root, so that it may control the scope /play (a worker's scope is at most its own folder).
+    ['/push-sw.js', { file: 'play/push-sw.js' }],
     ['/favicon.svg', { inline: { body: FAVICON_SVG, type: 'image/svg+xml' } }],
     [docsPath, { page: API_DOCS_PAGE(openApiUrl), csp: TOOLS_CONTENT_SECURITY_POLICY }],
     [`${docsPath}/start.js`, { inline: { body: SWAGGER_START, type: JS } }],

@@ -6,7 +6,7 @@
  *
  * Context (`cdk deploy -c key=value`): stackName, minAcu, maxAcu, natGateways, secretsManagerEndpoint,
  * corsOrigins (comma-separated), reservedConcurrency, provisionedConcurrency, deletionProtection,
- * alarmEmail, publicUrl, tracing (default true: X-Ray through the ADOT layer), runtimeVersionArn (pins the Lambda
+ * alarmEmail, publicUrl, mailDomain, mailFrom, vapidSubject, maxStreams, streamPollMs, tracing (default true: X-Ray through the ADOT layer), runtimeVersionArn (pins the Lambda
  * runtime version: infra/constructs/function.ts), dev. `dev=true` is for a throw-away stack: the database is not deletion-protected and is
  * destroyed with the stack (no final snapshot), unless deletionProtection says otherwise.
  */
@@ -57,6 +57,9 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     deadlines: required('deadlines'),
     robots: required('robots'),
     rotateJwtSecret: required('rotate-jwt-secret'),
+    stream: required('stream'),
+    // Optional until its entry exists (scripts/build.ts skips a missing entry); the stack warns without it.
+    ...defined({ notifications: bundle('notifications') }),
   },
   network: defined({ natGateways: num('natGateways'), secretsManagerEndpoint: bool('secretsManagerEndpoint') }),
   database: defined({
@@ -73,6 +76,8 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     reservedConcurrency: num('reservedConcurrency'),
     provisionedConcurrency: num('provisionedConcurrency'),
   }),
+  streams: defined({ maxStreams: num('maxStreams'), pollMs: num('streamPollMs') }),
+  notifications: defined({ mailDomain: ctx('mailDomain'), mailFrom: ctx('mailFrom'), vapidSubject: ctx('vapidSubject') }),
   ...defined({ publicUrl: ctx('publicUrl'), tracing: bool('tracing') }),
 });
 const assembly = app.synth();

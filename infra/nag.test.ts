@@ -17,6 +17,8 @@ const CODE = {
   deadlines: stub('deadlines'),
   rotateJwtSecret: stub('rotate-jwt-secret'),
   robots: stub('robots'),
+  stream: stub('stream'),
+  notifications: stub('notifications'),
 };
 
 const findings = (props: Partial<ArbiterStackProps> = {}) => {
@@ -29,6 +31,10 @@ const findings = (props: Partial<ArbiterStackProps> = {}) => {
 describe('cdk-nag AwsSolutions', () => {
   test('finds nothing unacknowledged in the production stack', () => {
     expect(findings()).toEqual([]);
+  });
+
+  test('nor with mail through SES and a cap on open streams', () => {
+    expect(findings({ notifications: { mailDomain: 'arbiter.example.org' }, streams: { maxStreams: 50 } })).toEqual([]);
   });
 
   test('nor in the NAT-less variant, nor with an alarm e-mail', () => {

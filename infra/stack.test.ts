@@ -55,7 +55,8 @@ describe('ArbiterStack', () => {
       'AWS::RDS::DBProxy': 1,
       'AWS::ApiGatewayV2::Api': 1,
       'AWS::Events::Rule': 2,
-      'AWS::SecretsManager::Secret': 2,
+      // The database's, the JWT key, and the notifications' two (infra/notifications.test.ts).
+      'AWS::SecretsManager::Secret': 4,
       'Custom::Trigger': 1,
       'AWS::EC2::NatGateway': 1,
     });
@@ -259,10 +260,13 @@ describe('ArbiterStack', () => {
         .filter((st) => asArray(st.Action).some((a) => a.startsWith('secretsmanager:')))
         .map((st) => [st.Action, st.Resource.Ref]);
     };
+    // The API serves the push and e-mail routes, so it reads the notifications' keys too.
     expect(secretGrants(s.stack.api.handler).sort()).toEqual(
       [
         ['secretsmanager:GetSecretValue', dbSecret],
         ['secretsmanager:GetSecretValue', jwtSecret],
+        ['secretsmanager:GetSecretValue', s.id(s.stack.notifications.vapidSecret)],
+        ['secretsmanager:GetSecretValue', s.id(s.stack.notifications.mailSecret)],
       ].sort(),
     );
     for (const job of [s.stack.webhookSender.handler, s.stack.deadlineSweeper!.handler, s.stack.migration.handler]) {

@@ -13,6 +13,9 @@ import { Alarms, type AlarmsProps } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/secrets.js';
 import { Dashboard } from './constructs/dashboard.js';
 import { Robots } from './constructs/robots.js';
+import { LiveStreams } from './constructs/streams.js';
+import { Notifications } from './constructs/notifications.js';
+import { STREAM_POLL_ENV, STREAM_URL_ENV } from '../functions/stream-env.js';
 
 /** Each function's code: the `dist/<name>/` folders of `npm run build` (tests: inline stubs). */
 export interface FunctionCode {
@@ -25,6 +28,10 @@ export interface FunctionCode {
   readonly robots?: lambda.Code;
   /** The JWT key's rotation function (functions/rotate-jwt-secret.ts); without it the key is not rotated (and a warning says so). */
   readonly rotateJwtSecret?: lambda.Code;
+  /** The live event streams (functions/stream-entry.ts) behind a function URL; without it the API's streams answer 501 (and a warning says so). */
+  readonly stream?: lambda.Code;
+  /** The notifier (functions/notifications.ts), on a schedule; without it no e-mail or push is sent (and a warning says so). */
+  readonly notifications?: lambda.Code;
 }
 
 export interface ArbiterStackProps extends StackProps {
@@ -40,6 +47,10 @@ export interface ArbiterStackProps extends StackProps {
    * webhook sender links the game's pictures under it (ARBITER_PUBLIC_URL, docs/pictures.md).
    */
   readonly publicUrl?: string;
+  /** The live streams' function: its cap on open streams and its poll (docs/deploying.md, "Live streams and notifications on AWS"). */
+  readonly streams?: { readonly maxStreams?: number; readonly pollMs?: number };
+  /** E-mail through SES from this domain (an identity is made for it) and the Web Push subject; no domain: no e-mail. */
+  readonly notifications?: { readonly mailDomain?: string; readonly mailFrom?: string; readonly vapidSubject?: string };
 }
 
 /** Where the bundles keep the compiled lexicons (scripts/build.ts copies them; Lambda unpacks to /var/task). */
@@ -56,6 +67,8 @@ export class ArbiterStack extends Stack {
   readonly deadlineSweeper: ScheduledJob | undefined;
   readonly jwtRotator: ArbiterFunction | undefined;
   readonly robots: Robots | undefined;
+  readonly streams: LiveStreams | undefined;
+  readonly notifications: Notifications;
   readonly alarms: Alarms;
   readonly dashboard: Dashboard;
   /** Every function this stack defines (the assertion tests check each). */
@@ -155,12 +168,17 @@ export class ArbiterStack extends Stack {
       Annotations.of(this).addWarningV2('arbiter:no-robots', 'No robots bundle (dist/robots): games against a robot never get its moves.');
     }
 
+    this.streams = this.liveStreams(props, placement, dbEnv);
+    this.notifications = this.notifiers(props, placement, dbEnv);
+
     // New code serves traffic only after this deployment's migration succeeded.
     this.migration.runBefore(
       this.api,
       this.webhookSender,
       ...(this.deadlineSweeper ? [this.deadlineSweeper] : []),
       ...(this.robots ? [this.robots.handler] : []),
+      ...(this.streams ? [this.streams.handler] : []),
+      ...(this.notifications.notifier ? [this.notifications.notifier] : []),
     );
 
     this.alarms.onDeadLetters('WebhookSenderFailed', this.webhookSender.deadLetterQueue, 'the webhook sender');
@@ -181,12 +199,16 @@ export class ArbiterStack extends Stack {
       this.webhookSender.handler,
       ...(this.deadlineSweeper ? [this.deadlineSweeper.handler] : []),
       ...(this.robots ? [this.robots.handler] : []),
+      ...(this.streams ? [this.streams.handler] : []),
+      ...(this.notifications.notifier ? [this.notifications.notifier.handler] : []),
       this.migration.handler,
       ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];
     for (const fn of this.functions) if (fn !== this.jwtRotator) fn.grantSecretValue(this.database.secret);
+    // Not the stream function: the ADOT wrapper is made for buffered handlers, not streamifyResponse.
     if (props.tracing ?? true)
-      for (const fn of [this.api.handler, this.webhookSender.handler, this.deadlineSweeper?.handler]) fn?.enableTracing();
+      for (const fn of [this.api.handler, this.webhookSender.handler, this.deadlineSweeper?.handler, this.notifications.notifier?.handler])
+        fn?.enableTracing();
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       api: this.api.httpApi,
@@ -205,4 +227,64 @@ export class ArbiterStack extends Stack {
     });
     this.api.handler.grantSecretValue(this.secrets.jwtSecret);
   }
+
+  /** The streams' function URL, and the API told where it is (its 501 names it). */
+  private liveStreams(props: ArbiterStackProps, placement: Placement, dbEnv: Readonly<Record<string, string>>): LiveStreams | undefined {
+    if (!props.code.stream) {
+      Annotations.of(this).addWarningV2(
+        'arbiter:no-streams',
+        'No stream bundle (dist/stream): GET /v1/games/{id}/events answers 501 STREAMS_UNAVAILABLE.',
+      );
+      return undefined;
+    }
+    const streams = new LiveStreams(this, 'Streams', {
+      ...placement,
+      code: props.code.stream,
+      environment: {
+        ...dbEnv,
+        [SECRET_ENV.JWT_SECRET_ARN]: this.secrets.jwtSecret.secretArn,
+        ARBITER_MIGRATE_ON_START: '0',
+        ...(props.streams?.pollMs === undefined ? {} : { [STREAM_POLL_ENV]: String(props.streams.pollMs) }),
+      },
+      ...(props.api?.corsOrigins ? { corsOrigins: props.api.corsOrigins } : {}),
+      ...(props.streams?.maxStreams === undefined ? {} : { maxStreams: props.streams.maxStreams }),
+    });
+    // A stream checks the caller's token as the API does.
+    streams.handler.grantSecretValue(this.secrets.jwtSecret);
+    this.api.handler.addEnvironment(STREAM_URL_ENV, streams.url.url);
+    this.alarms.onFunction('StreamFunction', streams.handler, 'the live streams');
+    return streams;
+  }
+
+  /** The notification secrets and the SES identity, granted to the API (push and e-mail routes) and the notifier. */
+  private notifiers(props: ArbiterStackProps, placement: Placement, dbEnv: Readonly<Record<string, string>>): Notifications {
+    const n = new Notifications(this, 'Notifications', {
+      ...placement,
+      ...props.notifications,
+      ...(props.code.notifications ? { code: props.code.notifications } : {}),
+      environment: {
+        ...dbEnv,
+        ARBITER_MIGRATE_ON_START: '0',
+        // Mails link the game under the public address and draw its board (the lexicons' tile values).
+        ARBITER_PUBLIC_URL: props.publicUrl ?? this.api.httpApi.apiEndpoint,
+        ARBITER_LEXICON_DIR: LAMBDA_LEXICON_DIR,
+      },
+    });
+    n.grantTo(this.api.handler);
+    if (n.notifier) {
+      this.alarms.onDeadLetters('NotifierFailed', n.notifier.deadLetterQueue, 'the notifier');
+      this.alarms.onFunction('NotifierFunction', n.notifier.handler, 'the notifier');
+    } else {
+      Annotations.of(this).addWarningV2('arbiter:no-notifier', 'No notifier bundle (dist/notifications): no e-mail or Web Push is sent.');
+    }
+    if (!props.notifications?.mailDomain)
+      Annotations.of(this).addWarningV2('arbiter:no-mail', 'No mail domain (-c mailDomain=…): no e-mail is sent on AWS.');
+    return n;
+  }
+}
+
+interface Placement {
+  readonly vpc: Network['vpc'];
+  readonly subnets: Network['functionSubnets'];
+  readonly securityGroup: Network['functionsSecurityGroup'];
 }

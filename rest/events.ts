@@ -2,13 +2,16 @@ import type { Plugin } from 'graphql-yoga';
 import type { RuleError } from '../engine/errors.js';
 import { authenticate } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
-import { DEFAULT_STREAMS_PER_CALLER, openGameStream, takeStreamSlot, type GameStream, type StreamEvent } from '../service/streams.js';
+import { DEFAULT_SETTLE_MS, openMyEvents, parseEventId, type MyEvent } from '../service/my-events.js';
+import { enterGame, keepPresence } from '../service/presence.js';
+import { DEFAULT_STREAMS_PER_CALLER, openGameStream, takeStreamSlot, type StreamEvent } from '../service/streams.js';
 import { edgeProblem, problemResponse, statusFor } from './problem.js';
 
 /**
- * A game's live event stream (docs/live.md, issue 31), a plain HTTP handler of the REST edge:
+ * The live event streams (docs/live.md, issue 31), plain HTTP handlers of the REST edge:
  *
- *   GET /v1/games/{id}/events[?after=N]
+ *   GET /v1/games/{id}/events[?after=N]   a game's events (id: the game's version)
+ *   GET /v1/me/events[?after=ID]          the caller's own events (id: the outbox row's id)
  *
  * `text/event-stream` (Server-Sent Events: `id:` the version, `event:` the kind, `data:` the event as
  * JSON) by default, `application/x-ndjson` (one JSON object a line) when the Accept header asks for it.
@@ -19,6 +22,7 @@ import { edgeProblem, problemResponse, statusFor } from './problem.js';
  */
 
 export const EVENTS_ROUTE = /^\/v1\/games\/([^/]+)\/events$/;
+export const MY_EVENTS_ROUTE = /^\/v1\/me\/events$/;
 
 export const SSE_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -30,6 +34,8 @@ export interface LiveOptions {
    * `STREAMS_UNAVAILABLE` there until the AWS transport exists (docs/live.md).
    */
   readonly enabled?: boolean;
+  /** Where this deployment serves the streams instead (the stream function's URL on AWS), named by the 501; '' for none. */
+  readonly streamUrl?: string;
   /** A heartbeat (an SSE comment, an empty NDJSON line) after this long without a write (ms). Default 20 000. */
   readonly heartbeatMs?: number;
   /** Open streams per caller in this process; past it 429. Default 10. */
@@ -40,15 +46,19 @@ export interface LiveOptions {
   readonly slowConsumerMs?: number;
   /** The safety-net re-read of the log when no notification comes (ms). Default 30 000. */
   readonly pollMs?: number;
+  /** How long an unfilled outbox id holds back the ids after it on `/v1/me/events` (ms; service/my-events.ts). Default 10 000. */
+  readonly outboxSettleMs?: number;
 }
 
 export const LIVE_DEFAULTS = {
   enabled: true,
+  streamUrl: '',
   heartbeatMs: 20_000,
   streamsPerCaller: DEFAULT_STREAMS_PER_CALLER,
   maxBufferedBytes: 256 * 1024,
   slowConsumerMs: 30_000,
   pollMs: 30_000,
+  outboxSettleMs: DEFAULT_SETTLE_MS,
 } as const satisfies Required<LiveOptions>;
 
 /** How long a caller at the limit is asked to wait before opening another stream (seconds). */
@@ -68,9 +78,14 @@ export const formatOf = (accept: string | null): Format => {
 
 const encoder = new TextEncoder();
 
-/** One event in the stream's format. */
-export const frame = (format: Format, e: StreamEvent): string =>
-  format === 'ndjson' ? `${JSON.stringify(e)}\n` : `id: ${e.version}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+/** One event in the stream's format: `id` the SSE id, the event itself the data. */
+export const frame = (format: Format, id: string | number, e: { readonly kind: string }): string =>
+  format === 'ndjson' ? `${JSON.stringify(e)}\n` : `id: ${id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+
+/** What the edge needs of a service stream: its events, each with its SSE id, and close. */
+interface EdgeStream<E> extends AsyncIterable<E> {
+  close(): void;
+}
 
 /** The last words of a stream the server ends: an SSE `close` event, or an NDJSON line of kind `close`. */
 const closing = (format: Format, reason: string, message: string): string => {
@@ -80,26 +95,6 @@ const closing = (format: Format, reason: string, message: string): string => {
 
 const fromRuleError = (e: RuleError, instance: string): Response =>
   problemResponse(statusFor(e.code), { code: e.code, message: e.message, details: e.details ?? null }, instance);
-
-/** The version to resume after: `Last-Event-ID`, else `?after=`, else 0; a problem when malformed. */
-const resumePoint = (request: Request, url: URL, instance: string): number | Response => {
-  const lastId = request.headers.get('last-event-id');
-  const afterParam = url.searchParams.get('after');
-  if (lastId !== null && !VERSION.test(lastId.trim()))
-    return edgeProblem(
-      'VALIDATION',
-      `Last-Event-ID must be a version this stream sent (an integer, 0 or more), not "${lastId}".`,
-      instance,
-    );
-  if (afterParam !== null && !VERSION.test(afterParam))
-    return edgeProblem(
-      'VALIDATION',
-      `after must be a version of the game (an integer, 0 or more), e.g. ?after=12; not "${afterParam}".`,
-      instance,
-    );
-  // EventSource reconnects to the URL it was given with the last id it saw: the header is the newer.
-  return lastId !== null ? Number(lastId.trim()) : afterParam !== null ? Number(afterParam) : 0;
-};
 
 /** The caller's player id, as `GET /v1/games/{id}` asks for it (a token, or an API key with games:read); a problem otherwise. */
 const viewerOf = async (services: AppServices, request: Request, instance: string): Promise<string | Response> => {
@@ -141,8 +136,9 @@ const roomSignal = () => {
  * log); a reader that makes no room within `slowConsumerMs` is sent the reason and the stream closes.
  * `finish` ends everything (the reader left, the request was aborted); `onFinish` runs once then.
  */
-const streamBody = (
-  stream: GameStream,
+const streamBody = <E extends { readonly kind: string }>(
+  stream: EdgeStream<E>,
+  idOf: (e: E) => string | number,
   format: Format,
   o: Required<LiveOptions>,
   opening: string | null,
@@ -198,7 +194,7 @@ const streamBody = (
                 );
                 return;
               }
-              write(frame(format, e));
+              write(frame(format, idOf(e), e));
             }
           } catch (e) {
             end('error', `The stream failed: ${e instanceof Error ? e.message : String(e)}. Reconnect with Last-Event-ID to resume.`);
@@ -217,22 +213,48 @@ const streamBody = (
   return { body, finish };
 };
 
-/** The answer to one stream request (the route already matched). */
-export const eventsResponse = async (services: AppServices, options: LiveOptions, request: Request, gameId: string): Promise<Response> => {
-  const o = { ...LIVE_DEFAULTS, ...options };
+const STREAM_HEADERS = (format: Format) => ({
+  'content-type': format === 'sse' ? SSE_CONTENT_TYPE : NDJSON_CONTENT_TYPE,
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
+  vary: 'Authorization, Accept',
+});
+
+/**
+ * What every stream request goes through before its stream opens: GET only, streams served here, the
+ * resume point (`parse`: a problem when malformed), the caller (games:read) and one of their stream
+ * slots. The slot is the caller's to free (with `free`) if the stream does not open.
+ */
+const admit = async <T>(
+  services: AppServices,
+  o: Required<LiveOptions>,
+  request: Request,
+  parse: (resume: { readonly field: 'Last-Event-ID' | 'after'; readonly text: string } | null, instance: string) => T | Response,
+): Promise<Response | { readonly after: T; readonly viewerId: string; readonly free: () => void; readonly instance: string }> => {
   const url = new URL(request.url);
   const instance = url.pathname;
   if (request.method !== 'GET') return edgeProblem('METHOD_NOT_ALLOWED', 'Use GET.', instance, { allow: 'GET' });
   if (!o.enabled)
     return problemResponse(
       501,
-      {
-        code: 'STREAMS_UNAVAILABLE',
-        message: 'This deployment does not serve event streams yet: poll GET /v1/games/{id}, or use webhooks.',
-      },
+      o.streamUrl
+        ? {
+            code: 'STREAMS_UNAVAILABLE',
+            message: `This address does not serve event streams: open ${o.streamUrl}${instance} (same path, same credential).`,
+            details: { streamUrl: `${o.streamUrl}${instance}` },
+          }
+        : { code: 'STREAMS_UNAVAILABLE', message: 'This deployment does not serve event streams yet: poll the API, or use webhooks.' },
       instance,
+      o.streamUrl ? { link: `<${o.streamUrl}${instance}>; rel="alternate"` } : {},
     );
-  const after = resumePoint(request, url, instance);
+  // EventSource reconnects to the URL it was given with the last id it saw: the header is the newer.
+  const lastId = request.headers.get('last-event-id');
+  const afterParam = url.searchParams.get('after');
+  const after = parse(
+    lastId !== null ? { field: 'Last-Event-ID', text: lastId } : afterParam !== null ? { field: 'after', text: afterParam } : null,
+    instance,
+  );
   if (after instanceof Response) return after;
   const viewerId = await viewerOf(services, request, instance);
   if (viewerId instanceof Response) return viewerId;
@@ -247,10 +269,36 @@ export const eventsResponse = async (services: AppServices, options: LiveOptions
       },
       instance,
     );
+  return { after, viewerId, free, instance };
+};
+
+/** A game's version to resume after, as `admit` parses it: 0 when none is given. */
+const versionResume = (resume: { readonly field: string; readonly text: string } | null, instance: string): number | Response => {
+  if (resume === null) return 0;
+  if (VERSION.test(resume.text.trim())) return Number(resume.text.trim());
+  return edgeProblem(
+    'VALIDATION',
+    resume.field === 'after'
+      ? `after must be a version of the game (an integer, 0 or more), e.g. ?after=12; not "${resume.text}".`
+      : `Last-Event-ID must be a version this stream sent (an integer, 0 or more), not "${resume.text}".`,
+    instance,
+  );
+};
+
+/** The answer to one game stream request (the route already matched). */
+export const eventsResponse = async (services: AppServices, options: LiveOptions, request: Request, gameId: string): Promise<Response> => {
+  const o = { ...LIVE_DEFAULTS, ...options };
+  const admitted = await admit(services, o, request, versionResume);
+  if (admitted instanceof Response) return admitted;
+  const { after, viewerId, free, instance } = admitted;
   let opened;
+  let leave: (() => void) | null = null;
   try {
     opened = await openGameStream(services, viewerId, gameId, { after, pollMs: o.pollMs });
+    // A seated player's open stream is their presence at the game (service/presence.ts), refreshed with the heartbeat.
+    if (opened.ok) leave = keepPresence(await enterGame(services.db, viewerId, gameId, services.now()), o.heartbeatMs, services.now);
   } catch (e) {
+    if (opened?.ok) opened.value.close();
     free();
     throw e;
   }
@@ -261,23 +309,52 @@ export const eventsResponse = async (services: AppServices, options: LiveOptions
   }
   const format = formatOf(request.headers.get('accept'));
   const opening = format === 'sse' ? `: game ${gameId} from version ${after}\nretry: 3000\n\n` : null;
-  const { body, finish } = streamBody(opened.value, format, o, opening, free);
-  request.signal?.addEventListener('abort', finish, { once: true });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'content-type': format === 'sse' ? SSE_CONTENT_TYPE : NDJSON_CONTENT_TYPE,
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-      vary: 'Authorization, Accept',
+  const { body, finish } = streamBody(
+    opened.value,
+    (e: StreamEvent) => e.version,
+    format,
+    o,
+    opening,
+    () => {
+      leave?.();
+      free();
     },
-  });
+  );
+  request.signal?.addEventListener('abort', finish, { once: true });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS(format) });
+};
+
+/** An outbox id to resume after, as `admit` parses it: null (from now on) when none is given. */
+const outboxResume = (resume: { readonly field: string; readonly text: string } | null, instance: string): bigint | null | Response => {
+  if (resume === null) return null;
+  const id = parseEventId(resume.text, resume.field);
+  return id.ok ? id.value : edgeProblem('VALIDATION', id.error.message, instance);
+};
+
+/** The answer to `GET /v1/me/events`: the caller's own events (service/my-events.ts). */
+export const myEventsResponse = async (services: AppServices, options: LiveOptions, request: Request): Promise<Response> => {
+  const o = { ...LIVE_DEFAULTS, ...options };
+  const admitted = await admit(services, o, request, outboxResume);
+  if (admitted instanceof Response) return admitted;
+  const { after, viewerId, free } = admitted;
+  let stream;
+  try {
+    stream = await openMyEvents(services, viewerId, { after, pollMs: o.pollMs, settleMs: o.outboxSettleMs });
+  } catch (e) {
+    free();
+    throw e;
+  }
+  const format = formatOf(request.headers.get('accept'));
+  const opening = format === 'sse' ? `: your events ${after === null ? 'from now on' : `after ${after}`}\nretry: 3000\n\n` : null;
+  const { body, finish } = streamBody(stream, (e: MyEvent) => e.id, format, o, opening, free);
+  request.signal?.addEventListener('abort', finish, { once: true });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS(format) });
 };
 
 /** Serves the event streams before Yoga looks at the request. */
 export const useEventStreams = (services: AppServices, options: LiveOptions = {}): Plugin => ({
   onRequest: async ({ url, request, endResponse }) => {
+    if (MY_EVENTS_ROUTE.test(url.pathname)) return endResponse(await myEventsResponse(services, options, request));
     const m = EVENTS_ROUTE.exec(url.pathname);
     if (!m) return;
     endResponse(await eventsResponse(services, options, request, decodeURIComponent(m[1]!)));

@@ -61,6 +61,11 @@ export const NOT_ON_REST: readonly string[] = [
   '/analyze-position',
   '/game-analysis',
   ...TOURNAMENT_FIELDS.map((f) => `/${f}`),
+  // E-mail (issue 31): /v1/me/email.
+  '/my-email',
+  '/set-email',
+  '/resend-email-verification',
+  '/remove-email',
 ];
 
 type OpenApiDoc = {

@@ -5,6 +5,7 @@ import { type Operation } from './operation.js';
 import { jsonBodySchema, parameterSchema } from './request-schema.js';
 import { errorResponseRefs, problemSchema, responseComponents } from './openapi-responses.js';
 import { IMAGE_PATHS } from './images.js';
+import { STREAM_PATHS, STREAM_SCHEMAS } from './events-openapi.js';
 import { fullShape, objectTypeOf, shapeFields } from './shape.js';
 import { TAGS } from './routes/index.js';
 
@@ -245,6 +246,8 @@ export const buildOpenApi = (schema: GraphQLSchema, ops: readonly Operation[]): 
     p[op.route.method.toLowerCase()] = operationOf(op, components);
   }
   for (const [path, item] of Object.entries(IMAGE_PATHS)) paths[path] = { ...paths[path], ...item };
+  for (const [path, item] of Object.entries(STREAM_PATHS)) paths[path] = { ...paths[path], ...item };
+  Object.assign(components.schemas, STREAM_SCHEMAS);
   // `issues` as REST names them (rest/validate.ts): a JSON pointer or a parameter, not a GraphQL argument path.
   components.schemas['RestValidationIssue'] = REST_VALIDATION_ISSUE;
   components.schemas['Problem'] = problemSchema({

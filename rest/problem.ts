@@ -21,6 +21,7 @@ const BAD_REQUEST = new Set([
   'WEBHOOK_URL_INVALID',
   'WEBHOOK_URL_NOT_HTTPS',
   'WEBHOOK_KINDS_INVALID',
+  'EMAIL_INVALID',
   'QUERY_TOO_DEEP',
   'QUERY_TOO_COSTLY',
 ]);
@@ -72,6 +73,7 @@ const CONFLICT = new Set([
   'SLIP_ALREADY_SIGNED',
   'SLIP_NOT_SUBMITTED',
   'DISPUTE_OPEN',
+  'EMAIL_ALREADY_VERIFIED',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {

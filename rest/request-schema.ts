@@ -23,7 +23,7 @@ export const jsonBodySchema = (op: Operation, components: SchemaComponents): Jso
   if (whole) {
     const type = argType(op.field, whole[0]);
     // A body is an object, never null (rest/request.ts refuses any other JSON value), whatever the argument's nullability.
-    const schema = bodySchema(type, components);
+    const schema = whole[1].from === 'body' && whole[1].schema ? whole[1].schema(type, components) : bodySchema(type, components);
     // An input whose every field is optional may be left out (the handler passes `{}`).
     const named = isNonNullType(type) ? type.ofType : type;
     const required =
@@ -39,9 +39,9 @@ export const jsonBodySchema = (op: Operation, components: SchemaComponents): Jso
   for (const [argPath, s] of fields) {
     const arg = op.field.args.find((a) => a.name === argPath)!;
     const name = (s as { name: string }).name;
-    properties[name] = arg.description
-      ? { ...inputSchema(arg.type, components), description: arg.description }
-      : inputSchema(arg.type, components);
+    const own = s.from === 'bodyField' ? s.schema : undefined;
+    const typed = own ? own(arg.type, components) : inputSchema(arg.type, components);
+    properties[name] = arg.description && !own ? { ...typed, description: arg.description } : typed;
     if (isNonNullType(arg.type)) names.push(name);
   }
   const schema = { type: 'object', properties, ...(names.length ? { required: names } : {}), additionalProperties: false };

@@ -1,3 +1,5 @@
+import type { GraphQLInputType } from '../graph/graphql.js';
+import type { JsonSchema, SchemaComponents } from './json-schema.js';
 import type { Shape } from './shape.js';
 
 /**
@@ -13,9 +15,9 @@ export type Source =
   | { readonly from: 'path'; readonly name: string }
   | { readonly from: 'query'; readonly name: string; readonly description: string }
   /** The whole JSON body. */
-  | { readonly from: 'body' }
+  | { readonly from: 'body'; readonly schema?: BodySchema }
   /** One property of the JSON body (a field whose arguments are not one input object). */
-  | { readonly from: 'bodyField'; readonly name: string }
+  | { readonly from: 'bodyField'; readonly name: string; readonly schema?: BodySchema }
   /** The `If-Match` header: the game version the client decided on (412 when it is stale). */
   | { readonly from: 'ifMatch'; readonly required: boolean }
   /** The `Idempotency-Key` header (a fresh key when absent: such a request is not safe to retry). */
@@ -24,10 +26,17 @@ export type Source =
   | { readonly from: 'textBody'; readonly description: string }
   | { readonly from: 'value'; readonly value: unknown };
 
+/**
+ * The schema REST publishes and validates for a body (or body field) instead of the one derived from its GraphQL
+ * type: for a value GraphQL takes as JSON but REST can type (a dispute's facts, per kind). Given the derived
+ * type, so the fields GraphQL does type are still taken from it.
+ */
+export type BodySchema = (type: GraphQLInputType, components: SchemaComponents) => JsonSchema;
+
 export const path = (name: string): Source => ({ from: 'path', name });
 export const query = (name: string, description: string): Source => ({ from: 'query', name, description });
-export const body = (): Source => ({ from: 'body' });
-export const bodyField = (name: string): Source => ({ from: 'bodyField', name });
+export const body = (schema?: BodySchema): Source => ({ from: 'body', ...(schema ? { schema } : {}) });
+export const bodyField = (name: string, schema?: BodySchema): Source => ({ from: 'bodyField', name, ...(schema ? { schema } : {}) });
 export const ifMatch = (required: boolean): Source => ({ from: 'ifMatch', required });
 export const idempotencyKey = (): Source => ({ from: 'idempotencyKey' });
 export const textBody = (description: string): Source => ({ from: 'textBody', description });

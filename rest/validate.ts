@@ -99,9 +99,23 @@ const issueOf = (e: ErrorObject, where: RestIssue['in'], name: string): RestIssu
         allowed,
       };
     }
+    case 'discriminator': {
+      // Only where the schema does not list the tag's values itself (the dispute unions do).
+      const field = child(String(p['tag']));
+      return { field, in: where, rule: 'enum', message: `${named(field, where)} must name one of the kinds.` };
+    }
     default:
       return { field: at, in: where, rule: e.keyword, message: `${named(at, where)} ${e.message ?? 'is not allowed'}.` };
   }
+};
+
+/** Whether `x` is about the tag of the discriminator error `d` (the tag missing, or its value). */
+const tagged = (x: ErrorObject, d: ErrorObject): boolean => {
+  const tag = (d.params as { tag?: string })['tag'];
+  return (
+    x.instancePath === `${d.instancePath}/${tag}` ||
+    (x.keyword === 'required' && x.instancePath === d.instancePath && x.params['missingProperty'] === tag)
+  );
 };
 
 /**
@@ -124,6 +138,8 @@ const relevant = (errors: readonly ErrorObject[]): ErrorObject[] => {
       out = out.filter((e) => !own(e) && !under(e));
     }
   }
+  // A dispute's `kind` missing or unknown: its `required` or `enum` issue names the kinds; the discriminator's adds nothing.
+  out = out.filter((e) => e.keyword !== 'discriminator' || !out.some((x) => x !== e && tagged(x, e)));
   const at = (path: string) => out.filter((e) => e.instancePath === path || e.instancePath.startsWith(`${path}/`));
   // A value that is not null, where null is allowed: the null branch's complaint says nothing.
   out = out.filter((e) => !(e.keyword === 'type' && e.params['type'] === 'null' && at(e.instancePath).length > 1));
@@ -144,6 +160,23 @@ const issuesOf = (errors: readonly ErrorObject[] | null | undefined, where: Rest
     });
 };
 
+/**
+ * The components as ajv takes them: a `discriminator` without its `mapping` (ajv picks the branch by the
+ * `const` of each and refuses a mapping, which the document keeps for generated clients), the mapping's
+ * values required as the tag's `enum` instead: a missing or unknown tag is then one `required` or `enum`
+ * issue listing them, not a failure per branch.
+ */
+const forAjv = (schemas: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    Object.entries(schemas).map(([name, s]) => {
+      const d = s['discriminator'] as { propertyName: string; mapping?: Record<string, string> } | undefined;
+      if (!d) return [name, s];
+      const tag = d.propertyName;
+      const values = d.mapping ? { properties: { [tag]: { type: 'string', enum: Object.keys(d.mapping) } }, required: [tag] } : {};
+      return [name, { ...s, type: 'object', ...values, discriminator: { propertyName: tag } }];
+    }),
+  );
+
 /** The validators of every route: the schemas built once, at the table's start, against one set of components. */
 export class RestValidator {
   private readonly checks = new Map<Operation, Checks>();
@@ -162,8 +195,15 @@ export class RestValidator {
       };
       return { op, key: `r${i}`, bodyRequired: body?.required ?? false, hasBody: !!body, params };
     });
-    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true, verbose: true, validateSchema: false });
-    ajv.addSchema({ components: { schemas: components.schemas }, routes }, 'rest');
+    const ajv = new Ajv2020({
+      strict: false,
+      validateFormats: false,
+      allErrors: true,
+      verbose: true,
+      validateSchema: false,
+      discriminator: true,
+    });
+    ajv.addSchema({ components: { schemas: forAjv(components.schemas) }, routes }, 'rest');
     for (const plan of plans) {
       // Each validator is compiled on the route's first request (ajv caches it): 82 routes at once would
       // add some 0.3 s to the first /v1 answer of a cold start.

@@ -49,6 +49,7 @@ const ASSET_WRITERS: Record<'static' | 'native', (outdir: string) => Promise<voi
     mkdirSync(join(outdir, 'static', 'play'), { recursive: true });
     writeFileSync(join(outdir, 'static', 'play', 'app.js'), play.js);
     writeFileSync(join(outdir, 'static', 'play', 'app.css'), play.css);
+    writeFileSync(join(outdir, 'static', 'play', 'push-sw.js'), play.sw);
     for (const f of ['swagger-ui-bundle.js', 'swagger-ui.css']) cpSync(join(swagger, f), join(outdir, 'static', 'swagger', f));
   },
   // resvg's loader and its linux-arm64 binary (scripts/lambda-native.ts), outside the bundle: a .node file cannot be inlined.
@@ -98,6 +99,10 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   { name: 'migrate', entry: 'functions/migrate.ts', assets: ['migrations', 'lexicons'] },
   // Secrets Manager's rotation function for the JWT key: the AWS SDK only (left external: the runtime ships it).
   { name: 'rotate-jwt-secret', entry: 'functions/rotate-jwt-secret.ts', assets: [] },
+  // The live streams behind a function URL (issue 31): the app without lexicons (a stream judges no word).
+  { name: 'stream', entry: 'functions/stream-entry.ts', assets: [] },
+  // The notifier (issue 31), scheduled like the webhook sender; its mails draw the board (render/: the font, resvg, the lexicons' tiles).
+  { name: 'notifications', entry: 'functions/notifications.ts', assets: ['lexicons', 'fonts', 'native'] },
 ];
 
 /**

@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { createApp } from '../functions/app.js';
 import { setBagSeedSourceForTests } from '../service/game-create.js';
 import { setRole } from '../store/roles.js';
+import { recordStream } from './rest-examples-streams.js';
 import { recordTournamentExamples } from './rest-examples-tournaments.js';
+import { EXAMPLE_PUSH, recordPushExamples } from './rest-examples-push.js';
+import { exampleMail, recordEmailExamples } from './rest-examples-email.js';
+import { recordNotificationExamples } from './rest-examples-notifications.js';
 
 const OUT = join(import.meta.dirname, '..', 'rest', 'examples.json');
 const GCG = readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'gcg', 'liwords', 'doug_vs_emely.gcg'), 'utf8');
@@ -26,6 +30,8 @@ const app = await createApp({
   warn: () => undefined,
   // bot.example has no DNS here: a stub answers a public address so the subscription is made (nothing is delivered).
   webhookDestinations: { allowLocal: false, resolve: () => Promise.resolve(['93.184.215.14']) },
+  push: EXAMPLE_PUSH,
+  mail: exampleMail(() => now),
 });
 setBagSeedSourceForTests(() => 'rest-examples-bag-seed-0123456789abcdef');
 
@@ -156,6 +162,11 @@ await call('listDisputes', 'GET', `/games/${id}/disputes`, B);
 await call('getGameRecord', 'GET', `/games/${id}/record`, A);
 await call('getGame', 'GET', '/games/00000000-0000-0000-0000-000000000000', A);
 await call('listMyGames', 'GET', '/me/games?first=1', A);
+// The streams (rest/events.ts): Bob follows the game from before Alice's first play; Alice her own events.
+const gameStream = await recordStream(app, `/games/${id}/events?after=${game.version}`, B, 2);
+if (gameStream) examples['streamGameEvents'] = gameStream;
+const myStream = await recordStream(app, '/me/events?after=0', A, 2, 1500);
+if (myStream) examples['streamMyEvents'] = myStream;
 
 // An open seat taken, a game aborted; a correspondence game with a pause and a timeout claimed.
 const open = await call('createGame', 'POST', '/games', A, {});
@@ -220,6 +231,11 @@ await call('getWebhook', 'GET', `/webhooks/${hook.subscription.id}`, key.key);
 await call('updateWebhook', 'PATCH', `/webhooks/${hook.subscription.id}`, key.key, { active: false });
 await call('listWebhookDeliveries', 'GET', `/webhooks/${hook.subscription.id}/deliveries?first=5`, key.key);
 await call('deleteWebhook', 'DELETE', `/webhooks/${hook.subscription.id}`, key.key);
+await recordPushExamples(call, A);
+await recordEmailExamples(call, A, (ms) => {
+  now = new Date(now.getTime() + ms);
+});
+await recordNotificationExamples(call, A, app.services.db, () => now);
 await call('revokeApiKey', 'DELETE', `/api-keys/${key.apiKey.id}`, A);
 
 // A tournament run by dave (a global director directs every event), bob playing in it.
@@ -248,7 +264,7 @@ await call('listLayouts', 'GET', '/layouts');
 await call('uploadLexicon', 'POST', '/lexicons', A, { name: 'club', tileSet: 'english', words: 'cat\ndog\nmaña\n' });
 await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX', rack: 'JUKEBOX' });
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
-await call('adjudicate', 'POST', '/adjudications', undefined, { input: { overtime: { secondsOver: 125 } }, preset: 'NSA_2008' });
+await call('adjudicate', 'POST', '/adjudications', undefined, { dispute: { kind: 'overtime', secondsOver: 125 }, preset: 'NSA_2008' });
 await call('listDisputeKinds', 'GET', '/dispute-kinds');
 
 /** Long lists cut to their first items (still valid against the schemas): rule parameters, presets, list pages, score sheets. */

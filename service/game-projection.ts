@@ -53,6 +53,8 @@ export const outboxFor = (
       ),
     );
   }
+  // The first state of a game: both seats are filled and its first turn begins (created with both, or joined).
+  if (before === null && after.status !== 'ended') out.push(webhookOutboxItem({ kind: 'game-started', gameId, version, turn: after.turn }));
   // A pause that starts or ends moves the deadline: the player to move hears it as a fresh your-turn.
   const clockMoved = decided.find((e) => e.type === 'pause-accepted' || e.type === 'resumed');
   if (after.status === 'ended') {

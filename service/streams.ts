@@ -132,11 +132,29 @@ export const streamEventsOf = (
   return { events, state: s };
 };
 
+/**
+ * {@link streamEventsOf} made once per read for all the streams of a game at the same version with the
+ * same seat: the streams woken together share one read (below), and a thousand spectators of one game at the
+ * same version would otherwise fold and view each event a thousand times over (bench/streams.ts). The
+ * states at one version of one log are the same, whichever stream folded them.
+ */
+const made = new WeakMap<CurrentGame, Map<string, ReturnType<typeof streamEventsOf>>>();
+const sharedEventsOf = (read: CurrentGame, after: number, state: GameState | null, seat: Seat | null) => {
+  let byViewer = made.get(read);
+  if (!byViewer) made.set(read, (byViewer = new Map()));
+  const key = `${after}:${seat ?? 'spectator'}`;
+  let batch = byViewer.get(key);
+  if (!batch) byViewer.set(key, (batch = streamEventsOf(read.stored, after, state, seat)));
+  return batch;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Reads shared by the streams of one game
 
 /** Orders wake-ups and reads: a read started after a wake-up sees every commit that caused it (the notification follows the commit). */
 let tick = 0;
+/** The next tick, for the other streams that share reads the same way (service/my-events.ts). */
+export const nextTick = (): number => ++tick;
 interface SharedRead {
   readonly started: number;
   readonly read: Promise<CurrentGame | null>;
@@ -165,11 +183,27 @@ const readShared = (db: Db, gameId: string, since: number): Promise<CurrentGame 
   return entry.read;
 };
 
+/**
+ * Lets the streams that one read woke go on {@link FAN_OUT_BATCH} at a time, one batch per turn of the event
+ * loop: a thousand subscribers of a game are a thousand frames written in one go otherwise, and the requests
+ * that arrive meanwhile (the next turn among them) would wait for all of them (bench/streams.ts).
+ */
+const FAN_OUT_BATCH = 64;
+const waiting: (() => void)[] = [];
+const letThrough = (): void => {
+  for (const go of waiting.splice(0, FAN_OUT_BATCH)) go();
+  if (waiting.length) setImmediate(letThrough);
+};
+const turnstile = (): Promise<void> =>
+  new Promise<void>((go) => {
+    if (waiting.push(go) === 1) setImmediate(letThrough);
+  });
+
 // ---------------------------------------------------------------------------------------------
 // The stream
 
 /** A stream's wake-ups: notifications (`wake`), the poll timer, and `close`, which ends any wait. */
-const waker = (pollMs: number) => {
+export const waker = (pollMs: number) => {
   const w = {
     woken: false,
     /** The tick of the last wake-up: a shared read started after it sees the commit that caused it. */
@@ -179,7 +213,9 @@ const waker = (pollMs: number) => {
     wake: (): void => {
       w.woken = true;
       w.at = ++tick;
-      w.release?.();
+      // Once the callbacks of this I/O are done: the request that committed answers before its streams fan out
+      // (PGlite hears its own NOTIFY inside the commit statement; a thousand streams are tens of ms of writes).
+      if (w.release) setImmediate(() => w.release?.());
     },
     close: (): void => {
       w.closed = true;
@@ -240,7 +276,7 @@ export async function openGameStream(
   }
   const known = engineEvents(first.stored.filter((e) => e.seq <= after));
   const state = after === first.game.version ? first.state : known.length ? fold(known) : null;
-  const iterator = follow(deps.db, gameId, viewerId, w, first, after, state, unsubscribe);
+  const iterator = follow(deps.db, gameId, viewerId, w, { first, state }, after, unsubscribe);
   return ok({
     openedAt: first.game.version,
     close: () => {
@@ -253,30 +289,33 @@ export async function openGameStream(
   });
 }
 
-/** The events after `cursor`, read on each wake-up from `first` on, until the stream is closed. */
+/** The events after `after`, read on each wake-up from `start.first` on, until the stream is closed. */
 async function* follow(
   db: Db,
   gameId: string,
   viewerId: string | null,
   w: ReturnType<typeof waker>,
-  first: CurrentGame,
+  start: { first: CurrentGame | null; state: GameState | null },
   after: number,
-  known: GameState | null,
   unsubscribe: () => void,
 ): AsyncGenerator<StreamEvent> {
-  let read: CurrentGame | null = first;
+  // Taken out of their box: parameters would hold the opening read (the whole log) and its state for the stream's
+  // life, where the streams of a game otherwise share the latest read's (a kilobyte or more per idle subscriber).
+  let read: CurrentGame | null = start.first;
+  let state = start.state;
+  start.first = start.state = null;
   let cursor = after;
-  let state = known;
   try {
     while (!w.closed) {
       if (!read) {
         // Cleared only when a read starts: a wake-up during the opening read (or this one) reads again.
         w.woken = false;
         read = await readShared(db, gameId, w.at);
+        await turnstile();
       }
       if (!read) return;
       // The seat is read again each time: a player who joins an open game sees their rack from then on.
-      const batch = streamEventsOf(read.stored, cursor, state, seatOf(read.seats, viewerId));
+      const batch = sharedEventsOf(read, cursor, state, seatOf(read.seats, viewerId));
       read = null;
       for (const e of batch.events) {
         if (w.closed) return;

@@ -10,6 +10,7 @@ import { isUuid } from './ids.js';
 
 export const WEBHOOK_EVENT_KINDS = [
   'your-turn',
+  'game-started',
   'game-ended',
   'challenge-resolved',
   'dispute-filed',
@@ -39,6 +40,7 @@ export const isWebhookEventKind = (x: unknown): x is WebhookEventKind => (WEBHOO
  * - `playerId`: for `your-turn`, optional — the player now to move; when absent, the player holding
  *   `seat` at fan-out time is notified.
  * - anything else (JSON) travels unchanged to the receiver in `data`: e.g. `deadlineAt` for `your-turn`,
+ *   `turn` (the seat to move first) for `game-started`,
  *   `scores`/`winnerSeat`/`reason` for `game-ended`, `challengedSeat`/`valid`/`words` for
  *   `challenge-resolved`. A `game-ended` of a game in a match also carries `matchId` and `matchIndex`
  *   (0 = the first game); there is no separate match event — the match's status (`ended`, `aborted`) is

@@ -1,4 +1,5 @@
 import type { Db, Tx } from './context.js';
+import { preferencesOf } from './notification-prefs.js';
 import { isTournamentPayload, parseWebhookOutboxPayload, WEBHOOK_EVENT_KINDS, type AnyWebhookPayload } from './webhook-events.js';
 import { truncateError } from './webhook-log.js';
 
@@ -121,10 +122,14 @@ const fanOutBatch = async (tx: Tx, now: Date, limit: number): Promise<{ rows: nu
           where: { ownerId: { in: players }, active: true, apiKey: { revokedAt: null } },
           select: { id: true, ownerId: true, kinds: true },
         });
+  // A player who turned webhooks off for a kind (docs/notifications.md#preferences) gets no delivery of it.
+  const prefs = await preferencesOf(tx, [...new Set(subscriptions.map((s) => s.ownerId))]);
   const deliveries = valid.flatMap(({ row, payload }) => {
     const owners = recipients.get(row.id) ?? new Set<string>();
     return subscriptions
-      .filter((s) => owners.has(s.ownerId) && s.kinds.includes(payload.kind))
+      .filter(
+        (s) => owners.has(s.ownerId) && s.kinds.includes(payload.kind) && prefs.get(s.ownerId)!.channels[payload.kind].includes('webhook'),
+      )
       .map((s) => ({ subscriptionId: s.id, outboxId: row.id, kind: payload.kind, nextAttemptAt: now, createdAt: now, updatedAt: now }));
   });
   const created = deliveries.length === 0 ? { count: 0 } : await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });

@@ -2,7 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { migrate, type MigrateReport, type SqlSession, type SqlSessionSource } from './migrate.js';
-import { pglitePrepared } from './pglite-statements.js';
+import { pglitePrepared, type PgliteProtocol } from './pglite-statements.js';
+import type { PrismaPGlite as PrismaPGliteClass } from 'pglite-prisma-adapter';
 import { lazyPrisma } from './prisma-client.js';
 import type { TransactionOptions } from './prisma-open.js';
 import type { SqlObserver } from './sql-observer.js';
@@ -125,12 +126,13 @@ export const parseDatabaseUrl = (url: string): { connectionString: string; schem
 export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
   const env = options.env ?? process.env;
   const url = options.dataDir === undefined ? (options.databaseUrl ?? env['DATABASE_URL']) : undefined;
-  const db = url
-    ? await openPostgres(url, options.password, options.observer)
-    : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR, options.observer);
+  const local = url ? null : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR, options.observer);
+  const db = local ? local.db : await openPostgres(url!, options.password, options.observer);
   if (options.migrate === false) return db;
   try {
     const report = await migrate(db, options.migrationsDir === undefined ? {} : { migrationsDir: options.migrationsDir });
+    // Only the shipped migrations make a template (store/pglite-template.ts); a test's own folder must not.
+    if (local?.initdb && options.migrationsDir === undefined) await local.saveTemplate();
     return { ...db, migrations: report };
   } catch (e) {
     await db.close();
@@ -144,10 +146,31 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
   return () => (done ??= fn());
 };
 
-const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<Db> => {
+interface LocalDb {
+  readonly db: Db;
+  /** The data directory was made by initdb (no template): after migrating, keep it as the template. */
+  readonly initdb: boolean;
+  readonly saveTemplate: () => Promise<void>;
+}
+
+const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<LocalDb> => {
   // Loaded on demand: PGlite is the local default only, so the Lambda bundles leave it out (scripts/build.ts).
-  const [pgliteModule, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
-  const pglite = await pgliteModule.PGlite.create(dataDir);
+  const [pgliteModule, { PrismaPGlite }, template] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+    import('./pglite-template.js'),
+  ]);
+  const fresh = template.isNewDataDir(dataDir);
+  const tarball = fresh ? await template.readTemplate() : null;
+  const pglite = await pgliteModule.PGlite.create(dataDir, tarball ? { loadDataDir: tarball } : {});
+  return {
+    db: pgliteDb(pglite, pgliteModule, PrismaPGlite, observer),
+    initdb: fresh && !tarball,
+    saveTemplate: () => template.saveTemplate(pglite),
+  };
+};
+
+const pgliteDb = (pglite: PGlite, pgliteModule: PgliteProtocol, PrismaPGlite: typeof PrismaPGliteClass, observer?: SqlObserver): Db => {
   const prepared = pglitePrepared(pglite, pgliteModule);
   const lazy = lazyPrisma(async () =>
     (await import('./prisma-open.js')).adapterPrisma(new PrismaPGlite(pglite), TRANSACTION_OPTIONS.pglite, observer),
@@ -226,6 +249,10 @@ const openPostgres = async (url: string, password?: PasswordSource, observer?: S
     ...(schema === 'public' ? {} : { options: `-c search_path=${schema}` }),
   });
   if (password) watchAuthFailures(pool, password);
+  // An idle pooled connection that dies (a restart, a failover, pg_terminate_backend) is an 'error' on the pool,
+  // which ends the process unless someone listens, and Prisma's adapter listens only once Prisma is made. pg has
+  // dropped the connection already; the next query opens another (test/store/pool-errors.test.ts).
+  pool.on('error', () => undefined);
   if (schema !== 'public') {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   }

@@ -67,6 +67,8 @@ const ERROR = '... on Error { code message }';
 let token: string | null = sessionStorage.getItem('arbiter.token');
 
 export const signedIn = (): boolean => token !== null;
+/** The player's credential, for the requests gql does not make: the event streams (web/live.ts). */
+export const authHeaders = (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 export const signOut = (): void => {
   token = null;
   sessionStorage.removeItem('arbiter.token');
@@ -130,7 +132,7 @@ export const getGame = async (id: string): Promise<Game> => {
   return unwrap(data.game as Game, 'Game');
 };
 
-/** Only the version: what polling asks for, every few seconds. */
+/** Only the version: what the page polls for where the server does not stream (a 501 from the event stream). */
 export const gameVersion = async (id: string): Promise<number> => {
   const data = await gql<{ game: { version?: number } }>(`query($id: ID!) { game(id: $id) { ... on Game { version } } }`, { id });
   return data.game.version ?? -1;

@@ -1,5 +1,18 @@
 import { ApiFailure, checkPlay, gameVersion, getGame, submitTurn, type Game } from './api.js';
+import {
+  actionsView,
+  blankForm,
+  boardView,
+  headerView,
+  lastMoveText,
+  rackView,
+  type ActionsEvents,
+  type BoardEvents,
+  type PendingBlank,
+  type RackEvents,
+} from './board-view.js';
 import { h, replaceContent } from './dom.js';
+import { coalesced, followGame, type Following } from './live.js';
 import {
   notationOf,
   parseRows,
@@ -17,19 +30,12 @@ import {
  * readers), the rack, and the turn actions. Tiles go down by click (tile, then square), by drag and
  * drop, or by keyboard (arrows move on the board, a letter puts that tile down and moves on, Space
  * turns the direction, Backspace takes the last tile back, Enter plays). Before a play is sent the
- * server's checkPlay says what it scores or which rule it breaks. The game is polled for a new
- * version every few seconds, so the opponent's move appears by itself.
+ * server's checkPlay says what it scores or which rule it breaks. The screen follows the game's event
+ * stream (web/live.ts), so the opponent's move appears by itself as soon as it is committed.
  */
 
-const PREMIUM_NAMES: Readonly<Record<string, [string, string]>> = {
-  '=': ['tw', 'triple word'],
-  '-': ['dw', 'double word'],
-  '"': ['tl', 'triple letter'],
-  "'": ['dl', 'double letter'],
-  '~': ['qw', 'quadruple word'],
-  '^': ['ql', 'quadruple letter'],
-};
-const POLL_MS = 2000;
+/** Only where the server does not stream (501, a deployment without streams yet): the version is polled instead. */
+const POLL_MS = 5000;
 
 interface Message {
   readonly kind: 'error' | 'info';
@@ -44,11 +50,13 @@ export class GameScreen {
   private dir: Direction = 'across';
   private exchange: Set<number> | null = null;
   private confirmResign = false;
-  private pendingBlank: { square: Square; rackIndex: number } | null = null;
+  private pendingBlank: PendingBlank | null = null;
   private alert: Message | null = null;
   private status = '';
   private checkSeq = 0;
   private timer: number | undefined;
+  private live: Following | null = null;
+  private stopped = false;
   private busy = false;
 
   constructor(
@@ -58,12 +66,40 @@ export class GameScreen {
 
   async start(): Promise<void> {
     await this.reload();
-    this.timer = window.setInterval(() => void this.poll(), POLL_MS);
+    if (this.stopped) return;
+    // The stream starts after the version just read, so nothing is missed between the read and the stream.
+    this.live = followGame(this.id, {
+      version: () => this.game?.version ?? 0,
+      onEvent: (e) => {
+        if (e.version > (this.game?.version ?? 0)) this.refresh();
+      },
+      onRefused: (status, detail) => {
+        if (status === 501) this.timer = window.setInterval(() => void this.poll(), POLL_MS);
+        else this.fail(new ApiFailure({ code: 'STREAM', message: `The game stopped updating: ${detail}` }));
+      },
+    });
   }
 
   stop(): void {
+    this.stopped = true;
+    this.live?.stop();
     window.clearInterval(this.timer);
   }
+
+  /**
+   * One read of the whole game view for any number of events: an event says what changed but not the board
+   * or the legal actions, and the game view is what every other path of the page draws from.
+   */
+  private readonly refresh = coalesced(async () => {
+    try {
+      const g = await getGame(this.id);
+      // A turn of our own may have answered with a later version meanwhile: never go back.
+      if (!this.stopped && (!this.game || g.version > this.game.version)) this.setGame(g);
+    } catch {
+      // The stream has moved past the event already and will not send it again: read again shortly.
+      if (!this.stopped) window.setTimeout(this.refresh, POLL_MS);
+    }
+  });
 
   private async reload(): Promise<void> {
     try {
@@ -83,7 +119,7 @@ export class GameScreen {
       this.pendingBlank = null;
       const n = g.board?.rows.length ?? 15;
       if (!before) this.cursor = { row: (n - 1) / 2, col: (n - 1) / 2 };
-      if (before && g.isMyTurn && !before.isMyTurn) this.status = `Your turn. ${this.lastMoveText(g)}`;
+      if (before && g.isMyTurn && !before.isMyTurn) this.status = `Your turn. ${lastMoveText(g)}`;
     }
     this.render();
   }
@@ -193,9 +229,12 @@ export class GameScreen {
       const g = await submitTurn(this.game, action);
       this.alert = null;
       this.status = done;
-      this.game = null;
-      this.setGame(g);
-      this.status = `${done} ${this.lastMoveText(g)}`;
+      // The stream may have brought a later version during the turn (a robot answers at once): keep that.
+      if ((this.game?.version ?? 0) < g.version) {
+        this.game = null;
+        this.setGame(g);
+      }
+      this.status = `${done} ${lastMoveText(g)}`;
     } catch (e) {
       this.fail(e);
     } finally {
@@ -310,66 +349,11 @@ export class GameScreen {
     this.render();
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Drawing
-
-  private lastMoveText(g: Game): string {
-    const m = g.lastMove;
-    if (!m) return '';
-    const who = g.seats.find((s) => s.seat === m.seat)?.player?.displayName ?? `Seat ${m.seat}`;
-    return `Last move: ${who} ${m.notation} (${m.score >= 0 ? '+' : ''}${m.score}).`;
-  }
-
-  private values(): Map<string, number> {
-    return new Map(this.game?.tileValues.map((t) => [t.tile, t.value]) ?? []);
-  }
-
-  private tileFace(letter: string, blank: boolean, extra = ''): HTMLElement {
-    const value = blank || letter === '?' ? '' : String(this.values().get(letter) ?? '');
-    return h(
-      'span',
-      { class: `tile${blank ? ' blank' : ''}${extra}`, 'aria-hidden': 'true' },
-      h('span', { class: 'letter' }, letter === '?' ? '' : letter),
-      h('span', { class: 'value' }, value),
-    );
-  }
-
-  private squareButton(s: Square, cell: Cell | null, lastSquares: ReadonlySet<string>): HTMLElement {
-    const g = this.game!;
-    const name = squareName(s);
-    const premium = PREMIUM_NAMES[g.board?.premiums[s.row]?.[s.col] ?? '.'];
-    const mine = this.placedAt(s);
-    const isCursor = this.cursor.row === s.row && this.cursor.col === s.col;
-    const centre = s.row === (g.board!.rows.length - 1) / 2 && s.col === s.row;
-    let label = `${name}, ${premium ? premium[1] : 'plain'}${centre ? ', centre' : ''}, empty`;
-    if (cell) label = `${name}, ${cell.letter}${cell.blank ? ' (blank)' : `, ${this.values().get(cell.letter) ?? 0} points`}`;
-    if (mine) label = `${name}, your ${mine.blank ? `blank as ${mine.letter}` : mine.letter}, not played yet; press to take it back`;
-    const content = cell
-      ? this.tileFace(cell.letter, cell.blank, lastSquares.has(name) ? ' last' : '')
-      : mine
-        ? this.tileFace(mine.letter, mine.blank, ' tentative')
-        : h('span', { class: 'premium', 'aria-hidden': 'true' }, centre ? '★' : premium ? premium[0].toUpperCase() : '');
-    return h(
-      'button',
-      {
-        type: 'button',
-        role: 'gridcell',
-        id: `sq-${name}`,
-        class: `square ${premium ? premium[0] : 'plain'}${isCursor ? ` cursor ${this.dir}` : ''}`,
-        'aria-label': label,
-        tabindex: isCursor ? 0 : -1,
-        'data-square': name,
-        draggable: mine ? 'true' : null,
-        onclick: () => this.onSquare(s),
-        ondragstart: (e: DragEvent) => mine && e.dataTransfer?.setData('text/plain', `board:${name}`),
-        ondragover: (e: DragEvent) => this.isFree(s) && e.preventDefault(),
-        ondrop: (e: DragEvent) => {
-          e.preventDefault();
-          this.onDrop(e.dataTransfer?.getData('text/plain') ?? '', s);
-        },
-      },
-      content,
-    );
+  private onRackTile(i: number): void {
+    if (this.exchange?.has(i)) this.exchange.delete(i);
+    else if (this.exchange) this.exchange.add(i);
+    else this.selected = this.selected === i ? null : i;
+    this.render();
   }
 
   private onDrop(data: string, target: Square | null): void {
@@ -384,169 +368,51 @@ export class GameScreen {
     }
   }
 
-  private boardView(): HTMLElement {
-    const g = this.game!;
-    const cells = this.boardCells();
-    const n = cells.length;
-    const last = new Set(
-      g.lastMove?.kind === 'play' ? g.lastMove.words.flatMap((w) => w.letters.filter((l) => l.newlyPlaced).map((l) => l.square)) : [],
-    );
-    const rows = cells.map((row, r) =>
-      h('div', { role: 'row', class: 'board-row' }, ...row.map((cell, c) => this.squareButton({ row: r, col: c }, cell, last))),
-    );
-    return h(
-      'div',
-      {
-        role: 'grid',
-        id: 'board',
-        class: 'board',
-        style: `--n: ${n}`,
-        'aria-label': `Board, ${n} by ${n}. Arrows move, a letter puts that tile down, Space turns the direction (now ${this.dir}), Backspace takes back, Enter plays.`,
-        onkeydown: (e: KeyboardEvent) => this.onBoardKey(e),
-      },
-      ...rows,
-    );
+  // -------------------------------------------------------------------------------------------
+  // Drawing (web/board-view.ts)
+
+  private readonly boardEvents: BoardEvents = {
+    isFree: (s) => this.isFree(s),
+    square: (s) => this.onSquare(s),
+    drop: (data, target) => this.onDrop(data, target),
+    key: (e) => this.onBoardKey(e),
+  };
+
+  private readonly rackEvents: RackEvents = {
+    tile: (i) => this.onRackTile(i),
+    drop: (data, target) => this.onDrop(data, target),
+  };
+
+  private readonly actionsEvents: ActionsEvents = {
+    play: () => this.play(),
+    recall: () => this.recall(),
+    pass: () => void this.act({ pass: true }, 'You passed.'),
+    startExchange: () => {
+      this.recall();
+      this.exchange = new Set();
+      this.status = 'Choose the tiles to exchange, then confirm.';
+      this.render();
+    },
+    confirmExchange: () => this.exchangeTiles(),
+    cancelExchange: () => ((this.exchange = null), this.render()),
+    challenge: () => void this.act({ challenge: {} }, 'You challenged.'),
+    startResign: () => ((this.confirmResign = true), this.render()),
+    confirmResign: () => void this.act({ resign: true }, 'You resigned.'),
+    cancelResign: () => ((this.confirmResign = false), this.render()),
+  };
+
+  private drawBoard(g: Game): HTMLElement {
+    return boardView({ game: g, cells: this.boardCells(), placed: this.placed, cursor: this.cursor, dir: this.dir }, this.boardEvents);
   }
 
-  private rackView(): HTMLElement {
-    const tiles = this.rackTiles();
-    const items = tiles.map((t, i) => {
-      const used = this.placed.some((p) => p.rackIndex === i);
-      const marked = this.exchange?.has(i) ?? false;
-      const value = t === '?' ? 'blank' : `${this.values().get(t) ?? 0} points`;
-      return h(
-        'li',
-        {},
-        h(
-          'button',
-          {
-            type: 'button',
-            id: `rack-${i}`,
-            class: `rack-tile${used ? ' used' : ''}${this.selected === i ? ' selected' : ''}${marked ? ' marked' : ''}`,
-            'aria-label': `${t === '?' ? 'Blank' : t}, ${value}${used ? ', on the board' : ''}${this.exchange ? (marked ? ', to exchange' : '') : ''}`,
-            'aria-pressed': this.exchange ? String(marked) : String(this.selected === i),
-            disabled: used,
-            draggable: !used && this.canPlace() ? 'true' : null,
-            'data-tile': t,
-            ondragstart: (e: DragEvent) => e.dataTransfer?.setData('text/plain', `rack:${i}`),
-            onclick: () => {
-              if (this.exchange?.has(i)) this.exchange.delete(i);
-              else if (this.exchange) this.exchange.add(i);
-              else this.selected = this.selected === i ? null : i;
-              this.render();
-            },
-          },
-          this.tileFace(t, false),
-        ),
-      );
-    });
-    return h(
-      'ul',
-      {
-        class: 'rack',
-        id: 'rack',
-        'aria-label': 'Your rack',
-        ondragover: (e: DragEvent) => e.preventDefault(),
-        ondrop: (e: DragEvent) => {
-          e.preventDefault();
-          this.onDrop(e.dataTransfer?.getData('text/plain') ?? '', null);
-        },
-      },
-      ...items,
-    );
+  private drawRack(g: Game): HTMLElement {
+    const state = { game: g, tiles: this.rackTiles(), placed: this.placed, selected: this.selected, exchange: this.exchange };
+    return rackView({ ...state, canPlace: this.canPlace() }, this.rackEvents);
   }
 
-  private actionsView(): HTMLElement {
-    const g = this.game!;
-    const can = (a: string) => g.isMyTurn && g.legalActions.includes(a) && !this.busy;
-    const button = (id: string, label: string, enabled: boolean, onclick: () => void) =>
-      h('button', { type: 'button', id, disabled: !enabled, onclick }, label);
-    if (this.exchange)
-      return h(
-        'div',
-        { class: 'actions' },
-        button('exchange-confirm', `Exchange ${this.exchange.size} tile${this.exchange.size === 1 ? '' : 's'}`, can('exchange'), () =>
-          this.exchangeTiles(),
-        ),
-        button('exchange-cancel', 'Cancel', true, () => ((this.exchange = null), this.render())),
-      );
-    if (this.confirmResign)
-      return h(
-        'div',
-        { class: 'actions' },
-        button('resign-confirm', 'Yes, resign the game', true, () => void this.act({ resign: true }, 'You resigned.')),
-        button('resign-cancel', 'Keep playing', true, () => ((this.confirmResign = false), this.render())),
-      );
-    return h(
-      'div',
-      { class: 'actions' },
-      button('play', 'Play', can('play') && this.placed.length > 0, () => this.play()),
-      button('recall', 'Recall', this.placed.length > 0, () => this.recall()),
-      button('pass', 'Pass', can('pass'), () => void this.act({ pass: true }, 'You passed.')),
-      button('exchange', 'Exchange…', can('exchange'), () => {
-        this.recall();
-        this.exchange = new Set();
-        this.status = 'Choose the tiles to exchange, then confirm.';
-        this.render();
-      }),
-      g.legalActions.includes('challenge')
-        ? button('challenge', 'Challenge', can('challenge'), () => void this.act({ challenge: {} }, 'You challenged.'))
-        : null,
-      button('resign', 'Resign', g.legalActions.includes('resign') && !this.busy, () => ((this.confirmResign = true), this.render())),
-    ) as HTMLElement;
-  }
-
-  private blankForm(): HTMLElement | null {
-    const pending = this.pendingBlank;
-    if (!pending) return null;
-    const input = h('input', { id: 'blank-letter', maxlength: 2, autocomplete: 'off', 'aria-label': 'Letter for the blank', size: 3 });
-    return h(
-      'form',
-      {
-        class: 'blank-form',
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          const letter = input.value.trim();
-          if (letter) this.place(pending.square, pending.rackIndex, letter);
-        },
-      },
-      h('label', { for: 'blank-letter' }, `Which letter is the blank on ${squareName(pending.square)}? `),
-      input,
-      h('button', { type: 'submit' }, 'Put it down'),
-    );
-  }
-
-  private headerView(): HTMLElement {
-    const g = this.game!;
-    const players = g.seats.map((s) => {
-      const toMove = g.status !== 'ended' && g.whoseTurn === s.seat;
-      const won = g.result?.winner === s.seat;
-      return h(
-        'li',
-        { class: `player${toMove ? ' to-move' : ''}`, 'data-seat': s.seat },
-        `${s.player?.displayName ?? 'open seat'}${s.isMe ? ' (you)' : ''}: `,
-        h('strong', { class: 'score' }, String(s.score)),
-        toMove ? ' — to move' : '',
-        won ? ' — won' : '',
-      );
-    });
-    const over = g.status === 'ended';
-    const line = over
-      ? `Game over (${g.result?.reason ?? 'ended'}).${g.result?.winner === null ? ' A tie.' : ''}`
-      : g.isMyTurn
-        ? 'Your turn.'
-        : g.status === 'open'
-          ? 'Waiting for a second player.'
-          : 'Waiting for your opponent.';
-    return h(
-      'header',
-      { class: 'game-header' },
-      h('ul', { class: 'players' }, ...players),
-      h('p', { id: 'turn-line', class: over ? 'over' : '' }, `${line} Bag: ${g.bagCount}. ${this.lastMoveText(g)}`),
-      over
-        ? h('p', {}, h('a', { href: `/v1/games/${g.id}/replay.gif`, target: '_blank', rel: 'noopener' }, 'Watch the replay (GIF)'))
-        : null,
-    );
+  private drawActions(g: Game): HTMLElement {
+    const state = { game: g, exchangeCount: this.exchange?.size ?? null, confirmResign: this.confirmResign, busy: this.busy };
+    return actionsView({ ...state, placedCount: this.placed.length }, this.actionsEvents);
   }
 
   render(): void {
@@ -559,13 +425,13 @@ export class GameScreen {
       this.root,
       [
         h('p', {}, h('a', { href: '#games', id: 'back' }, '← My games')),
-        this.headerView(),
-        g.board ? this.boardView() : h('p', {}, 'The board appears when the second player sits down.'),
-        g.mySeat !== null ? this.rackView() : h('p', {}, 'You are watching this game.'),
-        this.blankForm() ?? '',
+        headerView(g),
+        g.board ? this.drawBoard(g) : h('p', {}, 'The board appears when the second player sits down.'),
+        g.mySeat !== null ? this.drawRack(g) : h('p', {}, 'You are watching this game.'),
+        blankForm(this.pendingBlank, (p, letter) => this.place(p.square, p.rackIndex, letter)) ?? '',
         status,
         alert,
-        g.mySeat !== null && g.status !== 'ended' ? this.actionsView() : '',
+        g.mySeat !== null && g.status !== 'ended' ? this.drawActions(g) : '',
         h(
           'details',
           { class: 'history' },

@@ -1,6 +1,8 @@
 import { ApiFailure, createGame, login, myGames, robotOpponents, signedIn, signOut, type GameSummary } from './api.js';
 import { h, replaceContent } from './dom.js';
 import { GameScreen } from './game-view.js';
+import { coalesced, followMine, type Following } from './live.js';
+import { updatePushToggle } from './push.js';
 
 /**
  * The play page (issue 20), served at /play. Plain TypeScript and the DOM, bundled by esbuild: the
@@ -12,6 +14,7 @@ import { GameScreen } from './game-view.js';
 const root = document.getElementById('app')!;
 let screen: GameScreen | null = null;
 let listTimer: number | undefined;
+let listLive: Following | null = null;
 
 const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : 'Something went wrong; try again.');
 
@@ -116,7 +119,16 @@ const listView = async (): Promise<void> => {
     }
   };
   await refresh();
-  listTimer = window.setInterval(() => void refresh(), 5000);
+  // Left for a game (or signed out) during the first read: a stream opened now would follow the list for good.
+  if (screen !== null || !list.isConnected) return;
+  // The list changes with your own events (a game started, your turn, a game over): read it again on each.
+  listLive = followMine({
+    onChange: coalesced(refresh),
+    onRefused: (status) => {
+      // A server without the stream (501 on Lambda for now, 404 before it existed): read the list every 5 s.
+      if (status === 501 || status === 404) listTimer = window.setInterval(() => void refresh(), 5000);
+    },
+  });
   // One button per robot the server offers; a server without robots lists none.
   const available = await robotOpponents().catch(() => []);
   for (const r of available)
@@ -127,6 +139,9 @@ const route = (): void => {
   screen?.stop();
   screen = null;
   window.clearInterval(listTimer);
+  listLive?.stop();
+  listLive = null;
+  updatePushToggle(signedIn());
   if (!signedIn()) return signInView();
   const game = /^#game=([\w-]+)$/.exec(location.hash);
   if (game) {

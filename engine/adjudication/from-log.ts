@@ -147,6 +147,16 @@ const BY_KIND: Partial<Record<DisputeKind, Readonly<Record<string, Deriver>>>> =
   },
 };
 
+/**
+ * The facts of `kind` a stored game's log can hold, which a claim on the game therefore need not give (the log
+ * may still lack one in a given game: an exchange's draw not made yet, a hidden rack; then the claim's or the
+ * default applies).
+ */
+export const logFactNames = (kind: DisputeKind): string[] =>
+  specOf(kind)
+    .facts.filter((s) => (BY_KIND[kind]?.[s.name] ?? GENERIC[s.name]) !== undefined)
+    .map((s) => s.name);
+
 /** The act a kind disputes, when it is an event of the log: the concerned event must be one. */
 const SUBJECT: Partial<Record<DisputeKind, readonly GameEventType[]>> = {
   'illegal-exchange': ['exchange'],

@@ -1,5 +1,6 @@
 import { body, constant, bodyField, idempotencyKey, ifMatch, path, query, type Route } from '../route.js';
 import { DEFAULT_GAMES_PAGE, MAX_GAMES_PAGE } from '../../service/game-reads.js';
+import { disputeClaimBody } from '../dispute-schema.js';
 import { DISPUTE, FILED_DISPUTE, GAME, GAME_SUMMARY, MOVE } from '../shapes.js';
 
 /** Games: create, read (with its ETag), turns, the GCG record, the lifecycle actions, the caller's inbox. */
@@ -134,13 +135,13 @@ export const GAME_ROUTES: readonly Route[] = [
     tag: 'Games',
     summary: 'File a dispute on the game',
     description:
-      'The body names the dispute `kind`, the version it `concerns` and only the `facts` the log cannot know; the rest are read from the game log (a claimed fact that differs is 422 FACTS_CONTRADICT_LOG naming the version). The game’s rule set rules, and the ruling is applied to the game with the same If-Match (412 when stale) and Idempotency-Key as a turn. Answers the dispute and the game after it.',
+      'The body names the dispute `kind`, the version it `concerns` and only the `facts` the log cannot know (typed per kind: one schema each, discriminated by `kind`); the rest are read from the game log (a claimed fact that differs is 422 FACTS_CONTRADICT_LOG naming the version). The game’s rule set rules, and the ruling is applied to the game with the same If-Match (412 when stale) and Idempotency-Key as a turn. Answers the dispute and the game after it.',
     field: 'fileDispute',
     args: {
       'input.gameId': path('id'),
       'input.expectedVersion': ifMatch(true),
       'input.idempotencyKey': idempotencyKey(),
-      'input.dispute': body(),
+      'input.dispute': body(disputeClaimBody),
     },
     reply: { kind: 'object' },
     shape: FILED_DISPUTE,

@@ -6,6 +6,9 @@ import { MATCH_ROUTES } from './matches.js';
 import { RULE_ROUTES } from './rules.js';
 import { TOURNAMENT_ROUTES } from './tournaments.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
+import { PUSH_ROUTES } from './push.js';
+import { NOTIFICATION_ROUTES } from './notifications.js';
+import { EMAIL_ROUTES } from './email.js';
 
 /** Every /v1 route, in the order of the document: the route table of the REST edge. */
 export const ROUTES: readonly Route[] = [
@@ -14,6 +17,9 @@ export const ROUTES: readonly Route[] = [
   ...TOURNAMENT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...PUSH_ROUTES,
+  ...NOTIFICATION_ROUTES,
+  ...EMAIL_ROUTES,
   ...RULE_ROUTES,
   ...ANALYSIS_ROUTES,
 ];
@@ -29,6 +35,13 @@ export const TAGS: readonly { readonly name: string; readonly description: strin
   },
   { name: 'Accounts', description: 'Registering, signing in, the calling player and API keys.' },
   { name: 'Webhooks', description: 'Webhook subscriptions (signed POSTs to your endpoint) and their delivery log.' },
+  { name: 'Push', description: 'Web Push: the server’s public key and the browsers of yours that get “your move” and “game over”.' },
+  { name: 'E-mail', description: 'Your address for notification mails: set it, confirm it through its mail’s link, remove it.' },
+  {
+    name: 'Notifications',
+    description:
+      'Your notification preferences (which events by push, e-mail, webhook; digest; quiet hours) and your latest notifications.',
+  },
   { name: 'Rules', description: 'Rule-set presets, lexicons and the stateless checks: open to anyone.' },
   {
     name: 'Analysis',

@@ -1,4 +1,5 @@
 import { bodyField, body, path, type Route } from '../route.js';
+import { disputeBodyField } from '../dispute-schema.js';
 import { DISPUTE_KIND, LAYOUT, LEXICON, LEXICON_UPLOAD, RULE_SET, RULING, SCORED_PLAY, TILE_SET, WORD_CHECK } from '../shapes.js';
 
 /** Rule sets, lexicons and the stateless checks: open to anyone, they read nothing stored. */
@@ -139,11 +140,11 @@ export const RULE_ROUTES: readonly Route[] = [
     tag: 'Rules',
     summary: 'Rule on a dispute',
     description:
-      'Any dispute kind of the adjudication module, under a rule set: the verdict (was the act allowed?), the ruling code, its effects and the rules relied on. `input` is typed, one property per kind (GET /v1/dispute-kinds lists them); `dispute` is the deprecated JSON form. Nothing is stored.',
+      'Any dispute kind of the adjudication module, under a rule set: the verdict (was the act allowed?), the ruling code, its effects and the rules relied on. Give the dispute once: `dispute`, typed by its `kind` with the kind’s facts beside it (one schema per kind, as in examples/disputes/), or `input`, one property named for the kind (`{"overtime": {"secondsOver": 125}}`, enum values in capitals; GET /v1/dispute-kinds lists the kinds). Nothing is stored.',
     field: 'adjudicate',
     args: {
       input: bodyField('input'),
-      dispute: bodyField('dispute'),
+      dispute: bodyField('dispute', disputeBodyField),
       preset: bodyField('preset'),
       ruleSet: bodyField('ruleSet'),
       overrides: bodyField('overrides'),

@@ -166,17 +166,18 @@ describe.each(STORE_TARGETS)('turns over HTTP on $kind', (target) => {
 
   it('each turn writes its webhook announcements to the outbox in the same transaction', async () => {
     const g = await create(a, { opponent: b.handle });
-    const created = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: g.id } });
+    const created = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: g.id }, orderBy: { id: 'asc' } });
     expect(created.map((m) => [m.kind, m.payload])).toEqual([
+      ['game-started', { kind: 'game-started', gameId: g.id, version: g.version, turn: 0 }],
       ['your-turn', { kind: 'your-turn', gameId: g.id, version: g.version, seat: 0, playerId: a.id }],
     ]);
     await act(api, a, g.id, { pass: true });
     const r = await act(api, b, g.id, { resign: true });
     const rows = await api.app.services.db.prisma.outboxMessage.findMany({ where: { gameId: g.id }, orderBy: { id: 'asc' } });
-    expect(rows.map((m) => m.kind)).toEqual(['your-turn', 'your-turn', 'game-ended']);
-    expect(rows[1]!.payload).toMatchObject({ seat: 1, playerId: b.id, version: g.version + 1 });
-    expect(rows[2]!.payload).toMatchObject({ kind: 'game-ended', version: r.version, reason: 'resigned', winnerSeat: 0 });
-    expect(rows[2]!.eventSeq).toBe(r.version);
+    expect(rows.map((m) => m.kind)).toEqual(['game-started', 'your-turn', 'your-turn', 'game-ended']);
+    expect(rows[2]!.payload).toMatchObject({ seat: 1, playerId: b.id, version: g.version + 1 });
+    expect(rows[3]!.payload).toMatchObject({ kind: 'game-ended', version: r.version, reason: 'resigned', winnerSeat: 0 });
+    expect(rows[3]!.eventSeq).toBe(r.version);
   });
 
   it('GAME_FIELDS selects on a finished game without errors', async () => {

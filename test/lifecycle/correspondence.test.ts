@@ -168,9 +168,10 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
       deadlineAt: null,
       turnSeat: null,
     });
-    // The outbox: each your-turn carries the mover's deadline, then the game-ended.
+    // The outbox: the game-started, each your-turn carries the mover's deadline, then the game-ended.
     const rows = await outbox(g.id);
     expect(rows.map((r) => [r['kind'], r['seat'] ?? null, r['deadlineAt'] ?? null])).toEqual([
+      ['game-started', null, null],
       ['your-turn', 0, iso(3 * HOUR)],
       ['your-turn', 1, iso(3 * HOUR + 30 * MIN)],
       ['your-turn', 0, iso(5 * HOUR)],
@@ -180,7 +181,7 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
       ['your-turn', 0, iso(6 * HOUR + 30 * MIN)],
       ['game-ended', null, null],
     ]);
-    expect(rows[7]).toMatchObject({ reason: 'scoreless-turns' });
+    expect(rows[8]).toMatchObject({ reason: 'scoreless-turns' });
   });
 
   it('a timeout claimed by the opponent: refused before the deadline with NOT_OVERDUE, a loss after it', async () => {
@@ -211,8 +212,8 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
       { type: 'game-ended', at: iso(HOUR + 10 * MIN) },
     ]);
     const rows = await outbox(g.id);
-    expect(rows.map((r) => r['kind'])).toEqual(['your-turn', 'game-ended']);
-    expect(rows[1]).toEqual({
+    expect(rows.map((r) => r['kind'])).toEqual(['game-started', 'your-turn', 'game-ended']);
+    expect(rows[2]).toEqual({
       kind: 'game-ended',
       gameId: g.id,
       version: g.version + 2,
@@ -289,6 +290,7 @@ describe.each(STORE_TARGETS)('correspondence games on $kind', (target) => {
     ]);
     const rows = await outbox(g.id);
     expect(rows.map((r) => [r['kind'], r['paused'] ?? null, r['deadlineAt'] ?? null, r['pausedUntil'] ?? null])).toEqual([
+      ['game-started', null, null, null],
       ['your-turn', null, iso(HOUR), null],
       ['your-turn', true, iso(DAY + HOUR), iso(DAY + 20 * MIN)],
       ['your-turn', false, iso(13 * HOUR), null],

@@ -96,9 +96,9 @@ describe.each(STORE_TARGETS)('webhooks of correspondence games on $kind', (targe
     const toClaim = remaining.find((id) => id !== endedBySweep)!;
     expect((await claimTimeout(services, b.id, toClaim)).ok).toBe(true);
 
-    // Amy: your-turn + game-ended of each game; Bob: the two game-ended.
+    // Amy: your-turn + game-ended of each game; Bob: the two game-ended (each game's game-started is nobody's subscription).
     const run = (ms: number) => drain(db, { now: () => at(ms), fetch: pinnedFetch, destinations: LOCAL_DESTINATIONS });
-    expect(await run(HOUR)).toMatchObject({ outboxRows: 4, deliveriesCreated: 6, attempted: 6, succeeded: 0, retrying: 6 });
+    expect(await run(HOUR)).toMatchObject({ outboxRows: 6, deliveriesCreated: 6, attempted: 6, succeeded: 0, retrying: 6 });
     expect(await run(HOUR + 10 * SEC)).toMatchObject({ attempted: 0 });
     expect(await run(HOUR + 40 * SEC)).toMatchObject({ attempted: 6, retrying: 6 });
     expect(await run(HOUR + 40 * SEC + 2 * MIN)).toMatchObject({ attempted: 0 });

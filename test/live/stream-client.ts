@@ -46,7 +46,7 @@ export const eventsPath = (gameId: string, query = ''): string => `/v1/games/${g
 export const openEvents = (api: TestApi, gameId: string, who: Player | null, headers: Record<string, string> = {}, query = '') =>
   api.fetch(eventsPath(gameId, query), { headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers } });
 
-const parseBlock = (block: string): Frame => {
+export const parseBlock = (block: string): Frame => {
   const f: Record<string, string> = {};
   for (const line of block.split('\n')) {
     if (line.startsWith(':')) f['comment'] = line.slice(1).trim();

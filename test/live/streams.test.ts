@@ -6,25 +6,12 @@
  * reason; and a live event woken by the notifier (LISTEN/NOTIFY) after a turn made by another request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { splitTiles } from '../../engine/tiles.js';
-import { LEXICONS, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import {
-  act,
-  asGame,
-  findPlay,
-  graphql,
-  JOIN_GAME,
-  readGame,
-  type GameOrError,
-  type GameView,
-  type Move,
-  type Player,
-} from '../e2e/client.js';
+import { STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, asGame, graphql, JOIN_GAME, readGame, type GameOrError, type GameView, type Player } from '../e2e/client.js';
 import { closeSuite, createGameAs, openSuite, registerPlayers } from '../e2e/fixture.js';
+import { playThenResign, sheetOfView } from './played-game.js';
 import { eventsOf, openEvents, readAll, reader, type StreamEventJson } from './stream-client.js';
-
-const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 
 const LIVE = { heartbeatMs: 150, streamsPerCaller: 3, pollMs: 60_000, maxBufferedBytes: 4096, slowConsumerMs: 300 };
 
@@ -41,8 +28,6 @@ const sheetOf = (events: readonly StreamEventJson[]) => {
     count: t.count ?? null,
   }));
 };
-const sheetOfView = (history: readonly Move[]) =>
-  history.map((m) => ({ seat: m.seat, notation: m.notation, score: m.score, cumulative: m.cumulative, tiles: m.tiles, count: m.count }));
 
 describe.each(STORE_TARGETS)('live game streams on $kind', (target) => {
   let api: TestApi;
@@ -57,19 +42,7 @@ describe.each(STORE_TARGETS)('live game streams on $kind', (target) => {
     api = await openSuite(target, 'live-streams', { app: { live: LIVE } });
     [ann, ben, cat, dan] = await registerPlayers(api, 'ann', 'ben', 'cat', 'dan');
     const g = await createGameAs(api, ann, { opponent: ben.handle });
-    const seats = new Map([[g.mySeat!, ann] as const, [1 - g.mySeat!, ben] as const]);
-    for (let turn = 0; turn < 10; turn++) {
-      const mover = seats.get((await readGame(api, ann, g.id)).whoseTurn!)!;
-      const view = await readGame(api, mover, g.id);
-      if (turn === 1) {
-        await act(api, mover, g.id, { exchange: { tiles: splitTiles(view.myRack!)!.slice(0, 2).join('') } });
-        continue;
-      }
-      const found = findPlay(view, LEX, true);
-      await act(api, mover, g.id, found ? { play: { move: found.move } } : { pass: true });
-    }
-    await act(api, ann, g.id, { resign: true });
-    done = await readGame(api, ann, g.id);
+    done = await playThenResign(api, g, ann, ben, 10);
     expect(done.status).toBe('ended');
   }, 120_000);
   afterAll(async () => {

@@ -10,15 +10,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { splitTiles } from '../../engine/tiles.js';
 import { isSofaWebhookPath } from '../../graph/sofa-webhooks.js';
-import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, findPlay, readGame, type GameView, type Move, type Player } from '../e2e/client.js';
+import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, readGame, type GameView, type Player } from '../e2e/client.js';
 import { closeSuite, createGameAs, openSuite, registerPlayers } from '../e2e/fixture.js';
+import { playThenResign, sheetOfView } from './played-game.js';
 import { readAll, reader, type Frame, type StreamEventJson } from './stream-client.js';
-
-const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 
 const LIVE = { heartbeatMs: 10_000, streamsPerCaller: 3, pollMs: 60_000 };
 
@@ -120,8 +118,6 @@ const sheetOf = (events: readonly GameEventGql[]) => {
   for (const e of events) if (e.game) sheet = [...sheet.slice(0, e.game.historyFrom), ...e.game.turns];
   return sheet.map(({ seat, notation, score, cumulative, tiles, count }) => ({ seat, notation, score, cumulative, tiles, count }));
 };
-const sheetOfView = (history: readonly Move[]) =>
-  history.map((m) => ({ seat: m.seat, notation: m.notation, score: m.score, cumulative: m.cumulative, tiles: m.tiles, count: m.count }));
 
 describe.each(STORE_TARGETS)('the gameEvents subscription on $kind', (target) => {
   let api: TestApi;
@@ -146,19 +142,7 @@ describe.each(STORE_TARGETS)('the gameEvents subscription on $kind', (target) =>
       await r.framesUntil((f) => eventsOf(f).some((e) => e.version >= g.version));
       open.set(who, r);
     }
-    const seats = new Map([[g.mySeat!, ann] as const, [1 - g.mySeat!, ben] as const]);
-    for (let turn = 0; turn < 8; turn++) {
-      const mover = seats.get((await readGame(api, ann, g.id)).whoseTurn!)!;
-      const view = await readGame(api, mover, g.id);
-      if (turn === 1) {
-        await act(api, mover, g.id, { exchange: { tiles: splitTiles(view.myRack!)!.slice(0, 2).join('') } });
-        continue;
-      }
-      const found = findPlay(view, LEX, true);
-      await act(api, mover, g.id, found ? { play: { move: found.move } } : { pass: true });
-    }
-    await act(api, ann, g.id, { resign: true });
-    done = await readGame(api, ann, g.id);
+    done = await playThenResign(api, g, ann, ben, 8);
     expect(done.status).toBe('ended');
     for (const [who, r] of open) {
       const frames = await r.framesUntil((f) => eventsOf(f).some((e) => e.version >= done.version));
@@ -397,7 +381,7 @@ describe("SOFA's subscription webhooks", () => {
     const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/steal`;
     try {
       expect((await api.gql('{ __schema { subscriptionType { fields { name } } } }')).body.data).toEqual({
-        __schema: { subscriptionType: { fields: [{ name: 'gameEvents' }] } },
+        __schema: { subscriptionType: { fields: [{ name: 'gameEvents' }, { name: 'myEvents' }] } },
       });
       const [ann, ben] = await registerPlayers(api, 'ann', 'ben');
       const g = await createGameAs(api, ann, { opponent: ben.handle });

@@ -1,7 +1,7 @@
 /**
  * Test-only: the API on a local HTTP server (as functions/server.ts, on the Postgres at DATABASE_URL),
- * for the process-kill test. With ARBITER_TEST_CRASH_AFTER_COMMIT=1 the process kills itself with
- * SIGKILL right after the first turn commits — the turn's commit statement (store/turn-statements.ts)
+ * for the process-kill and stream tests. With ARBITER_TEST_CRASH_AFTER_COMMIT=n (n ≥ 1) the process kills itself
+ * with SIGKILL right after the n-th turn commits — the turn's commit statement (store/turn-statements.ts)
  * answering that it wrote, or a transaction returning a `runTurn` outcome that appended events (a
  * match's last game) — after the commit, before any response is written. No seam in the app: the
  * database handle given to `createApp` is wrapped here. Prints `{"port": n}` once listening.
@@ -27,7 +27,9 @@ const isCommittedTurn = (r: unknown): boolean => {
 };
 
 const real = await createDb({ databaseUrl: process.env['DATABASE_URL'] ?? '' });
-const crash = process.env[CRASH_AFTER_COMMIT_ENV] === '1';
+const crashAt = Number(process.env[CRASH_AFTER_COMMIT_ENV] ?? 0);
+const crash = crashAt >= 1;
+let commits = 0;
 const die = async (): Promise<never> => {
   process.stderr.write('crash-server: a turn committed; SIGKILL before responding\n');
   process.kill(process.pid, 'SIGKILL');
@@ -38,12 +40,12 @@ const db: Db = crash
       ...real,
       transaction: async (fn) => {
         const r = await real.transaction(fn);
-        return isCommittedTurn(r) ? die() : r;
+        return isCommittedTurn(r) && ++commits >= crashAt ? die() : r;
       },
       statement: async <R extends Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]) => {
         const rows = await real.statement<R>(name, sql, params);
         const committed = name === TURN_STATEMENTS.commit && Number((rows[0] as { committed?: unknown } | undefined)?.committed) > 0;
-        return committed ? die() : rows;
+        return committed && ++commits >= crashAt ? die() : rows;
       },
     }
   : real;

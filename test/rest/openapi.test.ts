@@ -14,6 +14,7 @@ import { successors } from '../../rest/legacy.js';
 import { compileOperation } from '../../rest/operation.js';
 import { ROUTES } from '../../rest/routes/index.js';
 import { IMAGE_PATHS } from '../../rest/images.js';
+import { STREAM_PATHS } from '../../rest/events-openapi.js';
 import { openTestApi, type TestApi } from '../api/harness.js';
 
 type Operation = {
@@ -61,8 +62,9 @@ describe('the /v1 OpenAPI document', () => {
 
   it('every operation has a unique operationId, one tag, a summary, an example, and more than one status', () => {
     const ops = operations();
-    // Every route, plus the three picture operations (rest/images.ts), which answer images rather than a GraphQL value.
-    expect(ops).toHaveLength(ROUTES.length + Object.keys(IMAGE_PATHS).length);
+    // Every route, plus the three picture operations (rest/images.ts), which answer images rather than a GraphQL
+    // value, and the event streams (rest/events-openapi.ts).
+    expect(ops).toHaveLength(ROUTES.length + Object.keys(IMAGE_PATHS).length + Object.keys(STREAM_PATHS).length);
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
     for (const { path, m, op } of ops) {
       expect(op.tags, `${m} ${path}`).toHaveLength(1);
@@ -83,8 +85,11 @@ describe('the /v1 OpenAPI document', () => {
       'importTshDivision',
       'listMyGames',
       'listMyMatches',
+      'listNotifications',
       'listTournaments',
       'listWebhookDeliveries',
+      'streamGameEvents',
+      'streamMyEvents',
     ]);
   });
 
@@ -110,7 +115,7 @@ describe('the /v1 OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(30);
     for (const { key, op } of ops) {
       expect(op.deprecated, key).toBe(true);
-      expect(op.description, key).toMatch(/^Deprecated: use (GET|POST|PATCH|DELETE) \/v1\//);
+      expect(op.description, key).toMatch(/^Deprecated: use (GET|POST|PUT|PATCH|DELETE) \/v1\//);
     }
     // Every route that says it replaces one names a route that exists.
     for (const key of successors().keys()) expect(ops.map((o) => o.key)).toContain(key);

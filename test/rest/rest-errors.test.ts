@@ -225,7 +225,7 @@ describe('REST errors speak REST', () => {
           ['unknown field', { zzBogus: 1 }],
         ];
         if (Array.isArray(body['oneOf']))
-          cases.push(['two branches', Object.fromEntries(body['oneOf'].map((b: Schema) => [b['required'][0], {}]))]);
+          cases.push(['two branches', Object.fromEntries(body['oneOf'].map((b: Schema) => [resolve(b)['required'][0], {}]))]);
         for (const [name, raw] of Object.entries(props)) {
           const p = resolve(raw);
           cases.push([`${name}: wrong type`, { [name]: wrongValue(p) }], [`${name}: null`, { [name]: null }]);

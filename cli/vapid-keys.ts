@@ -1,0 +1,38 @@
+/**
+ * `arbiter vapid-keys replace [--data-dir DIR]`: replaces the local server's Web Push key pair kept in its
+ * data directory (store/vapid-file.ts). Every browser subscribed with the old key stops getting pushes
+ * (the push service accepts only the key it subscribed with); the server drops those subscriptions at
+ * their next send and the play page subscribes again when it opens. Restart the server to load the new
+ * pair. Not for a server given ARBITER_VAPID_PUBLIC_KEY/ARBITER_VAPID_PRIVATE_KEY, nor for AWS (put a new
+ * value in the secret of ARBITER_VAPID_SECRET_ARN).
+ */
+import { DEFAULT_DATA_DIR } from '../store/db.js';
+import { replaceVapidKeys } from '../store/vapid-file.js';
+import type { CliIo } from './io.js';
+
+const USAGE = 'usage: arbiter vapid-keys replace [--data-dir DIR]   (default ARBITER_DATA_DIR, else .arbiter-data)';
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = args;
+  if (action === '--help' || action === '-h') {
+    io.out(USAGE);
+    return 0;
+  }
+  if (action !== 'replace') {
+    io.err(USAGE);
+    return 2;
+  }
+  let dir = process.env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--data-dir' && rest[i + 1]) dir = rest[++i]!;
+    else {
+      io.err(USAGE);
+      return 2;
+    }
+  }
+  const { publicKey } = await replaceVapidKeys(dir);
+  io.out(
+    `Replaced the Web Push keys in ${dir} (public key ${publicKey}): restart the server; browsers subscribe again when they open the play page.`,
+  );
+  return 0;
+}
