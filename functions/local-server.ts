@@ -49,6 +49,8 @@ export const serve = async (port: number, workers: number, role: ClusterRole | n
     metricsEndpoint: true,
     mail: 'settings',
     notifications: 'in-process',
+    // A new data directory starts from the migrated template rather than initdb (store/pglite-template.ts).
+    dbOptions: { template: true },
   });
   const { db } = app.services;
   const seed = env['ARBITER_SEED_DEMO'] !== '0';

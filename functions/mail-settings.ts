@@ -16,7 +16,8 @@ import { publicBaseUrlFromEnv } from './webhooks.js';
  *
  * - `ARBITER_SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`): nodemailer's SMTP transport;
  * - `ARBITER_MAIL=ses`: Amazon SES (API v2) with the function's own credentials (the stack grants
- *   `ses:SendEmail` on the sender's identity);
+ *   `ses:SendEmail` on the sender's identity), through the configuration set `ARBITER_SES_CONFIGURATION_SET`
+ *   when there is one (its bounces and complaints: service/mail-feedback.ts);
  * - neither, locally: a mailbox folder, `<data dir>/mailbox/`, one `.eml` file per mail, which any mail
  *   program opens; on Lambda: no mail at all (setting an address answers EMAIL_UNAVAILABLE).
  *
@@ -35,6 +36,7 @@ export const MAIL_ENV = {
   SECRET: 'ARBITER_MAIL_SECRET',
   SECRET_PREVIOUS: 'ARBITER_MAIL_SECRET_PREVIOUS',
   SECRET_ARN: 'ARBITER_MAIL_SECRET_ARN',
+  SES_CONFIGURATION_SET: 'ARBITER_SES_CONFIGURATION_SET',
 } as const;
 
 export const MAIL_SECRET_FILE = 'mail-secret';
@@ -103,9 +105,19 @@ export const mailboxTransport = (dir: string): MailTransport => {
   };
 };
 
-const sesTransport = async (): Promise<MailTransport> => {
+/**
+ * SES v2 with the function's own credentials. With a configuration set (`ARBITER_SES_CONFIGURATION_SET`,
+ * set by the stack), every mail names it (nodemailer's `ses.ConfigurationSetName`, given as a default of
+ * each message): SES then publishes the mail's bounces and complaints to the stack's topic, which
+ * functions/mail-feedback.ts reads. `client` stands in for the SDK's in tests.
+ */
+export const sesTransport = async (configurationSet?: string, client?: unknown): Promise<MailTransport> => {
   const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-  return nodemailer.createTransport({ SES: { sesClient: new SESv2Client({}), SendEmailCommand } });
+  const sesClient = (client as InstanceType<typeof SESv2Client> | undefined) ?? new SESv2Client({});
+  return nodemailer.createTransport(
+    { SES: { sesClient, SendEmailCommand } },
+    configurationSet ? { ses: { ConfigurationSetName: configurationSet } } : {},
+  );
 };
 
 /** Where the URL points, without its credentials, for the start-up line. */
@@ -122,7 +134,10 @@ const transportOf = async (env: Env, dataDir: string): Promise<{ transport: Mail
   const smtp = env[MAIL_ENV.SMTP_URL]?.trim();
   if (smtp) return { where: smtpWhere(smtp), transport: nodemailer.createTransport(smtp) };
   const kind = env[MAIL_ENV.MAIL]?.trim();
-  if (kind === 'ses') return { where: 'Amazon SES', transport: await sesTransport() };
+  if (kind === 'ses') {
+    const set = env[MAIL_ENV.SES_CONFIGURATION_SET]?.trim() || undefined;
+    return { where: `Amazon SES${set ? ` (configuration set ${set})` : ''}`, transport: await sesTransport(set) };
+  }
   if (kind && kind !== 'mailbox') throw new Error(`${MAIL_ENV.MAIL} must be "ses" or "mailbox", not "${kind}"`);
   if (env['AWS_LAMBDA_FUNCTION_NAME'] && kind !== 'mailbox') return null;
   const dir = resolve(dataDir, 'mailbox');

@@ -9,12 +9,22 @@
  * `close` event of reason `time-limit` carrying an SSE `retry:`: EventSource reconnects with `Last-Event-ID`
  * and the next invocation resumes after it (event ids are versions, so nothing is missed or repeated).
  * Anything but a stream route is a 404 here: the rest of the API stays behind API Gateway and its throttling.
+ *
+ * The GraphQL subscriptions (gameEvents, myEvents: graph/live.ts) are streams too: `POST` (or `GET`)
+ * `/graphql` with `Accept: text/event-stream` whose operation is a subscription goes to the same Yoga, whose
+ * graphql-sse body is piped like a REST stream's. Queries and mutations are 404 here, as other paths are.
+ * At the time limit a subscription ends without graphql-sse's `complete` (and without `retry:`, which the
+ * graphql-sse client refuses): its client takes the cut for a dropped connection and subscribes again; there
+ * is no Last-Event-ID, so the client resumes with the `after` argument (the last version or id it saw).
  */
 import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { App } from './app.js';
 import { EVENTS_ROUTE, MY_EVENTS_ROUTE, NDJSON_CONTENT_TYPE, SSE_CONTENT_TYPE } from '../rest/events.js';
+import { DEFAULT_REQUEST_LIMITS } from '../graph/armor.js';
+import { getOperationAST, parse } from '../graph/graphql.js';
+import { GRAPHQL_PATH } from '../graph/yoga.js';
 import { edgeProblem } from '../rest/problem.js';
 import { lexiconRegistry } from '../service/lexicons.js';
 import { eventToRequestInit, eventUrl } from './lambda-handler.js';
@@ -23,7 +33,7 @@ import { observeRequest } from './observability/request-log.js';
 import { buildRuntimeApp } from './runtime.js';
 import { STREAM_POLL_ENV } from './stream-env.js';
 
-/** What the function URL serves: the REST streams (the game's, and the caller's own of myEvents). */
+/** The REST routes the function URL serves: the game's stream and the caller's own (besides, subscriptions on /graphql). */
 export const STREAM_ROUTES: readonly RegExp[] = [EVENTS_ROUTE, MY_EVENTS_ROUTE];
 
 /** The status line and headers of a streamed response, as `awslambda.HttpResponseStream.from` takes them. */
@@ -60,6 +70,14 @@ const isStreamBody = (response: Response): boolean => {
   const type = response.headers.get('content-type') ?? '';
   return response.ok && response.body !== null && (type === SSE_CONTENT_TYPE || type === NDJSON_CONTENT_TYPE);
 };
+
+/**
+ * The last words of a subscription that reached the invocation's time limit: an SSE comment, which the
+ * graphql-sse client skips (an event it would deliver; `retry:` it throws on). The stream then ends without
+ * `complete`, which the client retries as a dropped connection.
+ */
+export const SUBSCRIPTION_TIME_LIMIT_FRAME =
+  ': time-limit: this stream reached its time limit; subscribe again with after = the last version (gameEvents) or id (myEvents) you got\n\n';
 
 /** The last words of a stream that reached the invocation's time limit, in the stream's own format. */
 export const timeLimitFrame = (contentType: string, retryMs: number): string => {
@@ -122,17 +140,82 @@ const pipeUntil = async (body: ReadableStream<Uint8Array>, out: Writable, deadli
   }
 };
 
-/** The request the stream routes get, or the 404 every other path gets on this URL. */
-const answer = async (app: App, event: APIGatewayProxyEventV2, lambdaContext: LambdaContext, signal: AbortSignal): Promise<Response> => {
+const headerOf = (event: APIGatewayProxyEventV2, name: string): string =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
+
+/** The GraphQL request's document and operation name, from the query string (GET) or the JSON body (POST); null when there is none. */
+const graphqlParams = (event: APIGatewayProxyEventV2, url: URL): { query: string; operationName: string | undefined } | null => {
+  const method = (event.requestContext?.http?.method ?? 'GET').toUpperCase();
+  let params: { query?: unknown; operationName?: unknown } = {};
+  if (method === 'GET') params = { query: url.searchParams.get('query'), operationName: url.searchParams.get('operationName') };
+  else if (method === 'POST' && event.body) {
+    try {
+      const parsed: unknown = JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed;
+    } catch {
+      return null;
+    }
+  }
+  if (typeof params.query !== 'string') return null;
+  return {
+    query: params.query,
+    operationName: typeof params.operationName === 'string' && params.operationName ? params.operationName : undefined,
+  };
+};
+
+/**
+ * What a `/graphql` request is here: `subscription` (served), `other` (a query, a mutation, no document, not
+ * graphql-sse: 404), or `unparsed` — a document that does not parse within the API's token limit, handed to Yoga
+ * so that the client gets the API's own refusal (a syntax error, QUERY_TOO_MANY_TOKENS), never a stream.
+ */
+export const graphqlRequestKind = (event: APIGatewayProxyEventV2, url: URL): 'subscription' | 'other' | 'unparsed' => {
+  const accepts = headerOf(event, 'accept')
+    .split(',')
+    .some((type) => type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream');
+  const params = accepts ? graphqlParams(event, url) : null;
+  if (!params) return 'other';
+  let document;
+  try {
+    // Bounded as the API bounds it (graph/armor.ts), since this parse runs before Yoga's armor.
+    document = parse(params.query, { maxTokens: DEFAULT_REQUEST_LIMITS.maxTokens, noLocation: true });
+  } catch {
+    return 'unparsed';
+  }
+  return getOperationAST(document, params.operationName)?.operation === 'subscription' ? 'subscription' : 'other';
+};
+
+/** The request the stream routes and subscriptions get (`graphql` says which), or the 404 everything else gets on this URL. */
+const answer = async (
+  app: App,
+  event: APIGatewayProxyEventV2,
+  lambdaContext: LambdaContext,
+  signal: AbortSignal,
+): Promise<{ response: Response; graphql: boolean }> => {
   const url = eventUrl(event);
-  const { pathname } = new URL(url);
-  if (!STREAM_ROUTES.some((route) => route.test(pathname)))
-    return edgeProblem(
-      'ROUTE_NOT_FOUND',
-      'This address serves only the event streams (GET /v1/games/{id}/events, GET /v1/me/events); the API is at its own URL.',
-      pathname,
-    );
-  return app.yoga.fetch(url, { ...eventToRequestInit(event), signal }, { event, lambdaContext });
+  const parsed = new URL(url);
+  const graphql = parsed.pathname === GRAPHQL_PATH;
+  const served = graphql ? graphqlRequestKind(event, parsed) !== 'other' : STREAM_ROUTES.some((route) => route.test(parsed.pathname));
+  if (!served)
+    return {
+      response: edgeProblem(
+        'ROUTE_NOT_FOUND',
+        graphql
+          ? 'This address serves only GraphQL subscriptions over Server-Sent Events (Accept: text/event-stream); queries and mutations go to the API at its own URL.'
+          : 'This address serves only the event streams (GET /v1/games/{id}/events, GET /v1/me/events, GraphQL subscriptions on /graphql); the API is at its own URL.',
+        parsed.pathname,
+      ),
+      graphql,
+    };
+  return { response: await app.yoga.fetch(url, { ...eventToRequestInit(event), signal }, { event, lambdaContext }), graphql };
+};
+
+/** The frame that ends an open stream at the time limit; null when the response is not an open stream (a refusal, a 404). */
+const lastFrameOf = (response: Response, graphql: boolean, retryMs: number): string | null => {
+  if (graphql) {
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    return response.ok && response.body !== null && type === 'text/event-stream' ? SUBSCRIPTION_TIME_LIMIT_FRAME : null;
+  }
+  return isStreamBody(response) ? timeLimitFrame(response.headers.get('content-type') ?? '', retryMs) : null;
 };
 
 /**
@@ -155,10 +238,10 @@ export const createStreamHandler =
       await observeRequest(
         info,
         async () => {
-          const response = await answer(await options.getApp(), event, lambdaContext, aborted.signal);
+          const { response, graphql } = await answer(await options.getApp(), event, lambdaContext, aborted.signal);
           const out = options.withMetadata(responseStream, metadataOf(response));
-          if (isStreamBody(response)) {
-            const frame = timeLimitFrame(response.headers.get('content-type') ?? '', options.retryMs ?? STREAM_RETRY_MS);
+          const frame = lastFrameOf(response, graphql, options.retryMs ?? STREAM_RETRY_MS);
+          if (frame !== null) {
             await pipeUntil(response.body!, out, deadline, frame);
           } else {
             out.end(Buffer.from(await response.arrayBuffer()));

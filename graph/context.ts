@@ -47,6 +47,8 @@ export interface LiveSettings {
   readonly heartbeatMs?: number;
   /** How long an unfilled outbox id holds back the later ones (ms; service/my-events.ts). Default 10 000. */
   readonly outboxSettleMs?: number;
+  /** Where the streams are served when not here (ARBITER_STREAM_URL: the streaming function's URL on AWS); empty: nowhere. */
+  readonly streamUrl?: string;
 }
 
 /** What every resolver gets: the shared services of the app, and who is calling. */

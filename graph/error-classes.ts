@@ -86,6 +86,20 @@ export class ValidationError extends ArbiterError {
   }
 }
 
+/**
+ * A service's refusal of one input (a webhook URL, a push endpoint, a time zone): its code and message, and
+ * `field`, the argument it names (`input.url`). Each service has its own subclass, so a client can tell
+ * them apart by type; `field` also goes into the extensions, so it reaches the client where no union catches it.
+ */
+export class FieldInputError extends ArbiterError {
+  readonly field: string;
+  constructor(e: RuleError, field: string) {
+    super(e.code, e.message, e.details ?? null, e.citation ?? null);
+    this.field = field;
+    (this.extensions as Record<string, unknown>)['field'] = field;
+  }
+}
+
 /** Too many requests of one kind from one client (service/rate-limits.ts): retry after `retryAfterSeconds`. REST answers 429 with Retry-After. */
 export class RateLimitedError extends ArbiterError {
   readonly retryAfterSeconds: number;

@@ -1,4 +1,4 @@
-import { RULE_SOURCES, type Citation } from '../engine/errors.js';
+import { RULE_SOURCES, type Citation, type RuleError } from '../engine/errors.js';
 import { builder } from './builder.js';
 import { SourceVerificationEnum } from './enums.js';
 import {
@@ -11,6 +11,7 @@ import {
   StaleVersionError,
   UnauthenticatedError,
   ValidationError,
+  type FieldInputError,
   type ValidationIssue,
 } from './error-classes.js';
 
@@ -132,6 +133,20 @@ builder.objectType(ValidationError, {
     issues: t.field({ type: [ValidationIssueType], description: 'Every offending input, at least one.', resolve: (e) => e.issues }),
   }),
 });
+
+/** The GraphQL type of a {@link FieldInputError} subclass: `description` lists its codes, `example` shows a field path. */
+export const fieldInputErrorType = (
+  cls: new (e: RuleError, field: string) => FieldInputError,
+  name: string,
+  description: string,
+  example: string,
+) =>
+  builder.objectType(cls, {
+    name,
+    description,
+    interfaces: [ErrorInterface],
+    fields: (t) => ({ field: t.exposeString('field', { description: `The offending argument or input field, e.g. ${example}.` }) }),
+  });
 
 /** Errors any field that needs a signed-in player can return. */
 export const AUTH_ERRORS = [UnauthenticatedError, ForbiddenError];

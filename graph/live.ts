@@ -120,11 +120,33 @@ const sourceOf = <E>(stream: AsyncIterable<E> & { close(): void }, free: () => v
 
 const DEFAULT_LIVE: LiveSettings = { enabled: true, streamsPerCaller: DEFAULT_STREAMS_PER_CALLER, pollMs: DEFAULT_POLL_MS };
 
+/** The GraphQL path of the stream function (functions/stream-entry.ts), which serves the subscriptions the buffered API cannot. */
+const SUBSCRIPTION_PATH = '/graphql';
+
+/**
+ * The refusal where streams are not served. Where the deployment streams at another address (the stream
+ * function's URL, functions/app.ts reads it into the live settings), the error names it, as the REST 501 does;
+ * `useStreamsUnavailableStatus` turns that into the Link header.
+ */
+const streamsUnavailable = (live: LiveSettings): ArbiterError => {
+  const base = live.streamUrl;
+  if (!base)
+    return new ArbiterError('STREAMS_UNAVAILABLE', 'This deployment does not serve event streams yet: poll the API, or use webhooks.');
+  const streamUrl = `${base}${SUBSCRIPTION_PATH}`;
+  const error = new ArbiterError(
+    'STREAMS_UNAVAILABLE',
+    `This address does not serve subscriptions: send the same request to ${streamUrl} (same credential).`,
+    { streamUrl },
+  );
+  // Outside a union only the extensions reach the client: the URL goes there, under details as in the REST problem.
+  (error.extensions as Record<string, unknown>)['details'] = { streamUrl };
+  return error;
+};
+
 /** Streams served here, a caller with games:read, one of their stream slots (theirs to free if the stream does not open). */
 const admit = (ctx: Context) => {
   const live = ctx.live ?? DEFAULT_LIVE;
-  if (!live.enabled)
-    throw new ArbiterError('STREAMS_UNAVAILABLE', 'This deployment does not serve event streams yet: poll the API, or use webhooks.');
+  if (!live.enabled) throw streamsUnavailable(live);
   const me = requireScope(ctx, 'games:read');
   const free = takeStreamSlot(me.player.id, live.streamsPerCaller);
   if (!free)
@@ -241,16 +263,22 @@ builder.subscriptionField('myEvents', (t) =>
 );
 
 /**
- * Where streams are not served (Lambda), a subscription is answered as the REST route answers: HTTP 501,
- * its one error (STREAMS_UNAVAILABLE) as a GraphQL JSON reply, instead of an SSE stream of that error.
+ * Where streams are not served (the buffered API Lambda), a subscription is answered as the REST route
+ * answers: HTTP 501, its one error (STREAMS_UNAVAILABLE) as a GraphQL JSON reply, instead of an SSE stream
+ * of that error — the graphql-sse client, once its retries are spent, rejects with a NetworkError whose
+ * `response` is this one, the Link header naming where the stream function serves the same request.
  */
 export const useStreamsUnavailableStatus = (): Plugin => ({
   onResultProcess: ({ result, setResultProcessor }) => {
     if (Array.isArray(result) || Symbol.asyncIterator in result) return;
-    if (!result.errors?.some((e) => e.extensions?.['code'] === 'STREAMS_UNAVAILABLE')) return;
-    setResultProcessor(
-      () => Response.json({ errors: result.errors }, { status: 501, headers: { 'cache-control': 'no-store' } }),
-      'application/json',
-    );
+    const unavailable = result.errors?.find((e) => e.extensions?.['code'] === 'STREAMS_UNAVAILABLE');
+    if (!unavailable) return;
+    const details = unavailable.extensions?.['details'] as { streamUrl?: unknown } | undefined;
+    const streamUrl = typeof details?.streamUrl === 'string' ? details.streamUrl : null;
+    const headers: Record<string, string> = {
+      'cache-control': 'no-store',
+      ...(streamUrl ? { link: `<${streamUrl}>; rel="alternate"` } : {}),
+    };
+    setResultProcessor(() => Response.json({ errors: result.errors }, { status: 501, headers }), 'application/json');
   },
 });

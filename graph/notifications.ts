@@ -10,7 +10,6 @@ import {
   notificationPreferences,
   setNotificationPreferences,
   type EmailMode,
-  type NotificationPreferenceError,
   type NotificationPreferences,
   type QuietHours,
 } from '../service/notification-prefs.js';
@@ -18,7 +17,7 @@ import { MAX_NOTIFICATIONS_PAGE, recentNotifications, type NotificationView } fr
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
 import { enumName } from './enums.js';
-import { AUTH_ERRORS, ArbiterError, ErrorInterface, INPUT_ERRORS, RateLimitedError, resultUnion } from './errors.js';
+import { AUTH_ERRORS, FieldInputError, fieldInputErrorType, INPUT_ERRORS, RateLimitedError, resultUnion } from './errors.js';
 import { enforceRateLimit } from './rate-limit.js';
 
 /**
@@ -29,24 +28,14 @@ import { enforceRateLimit } from './rate-limit.js';
  */
 
 /** A preference the service refused: `code` names what (TIME_ZONE_INVALID …), `field` the input field. */
-export class NotificationPreferenceInputError extends ArbiterError {
-  readonly field: string;
-  constructor(e: NotificationPreferenceError, field: string) {
-    super(e.code, e.message, e.details ?? null, e.citation ?? null);
-    this.field = field;
-    (this.extensions as Record<string, unknown>)['field'] = field;
-  }
-}
+export class NotificationPreferenceInputError extends FieldInputError {}
 
-builder.objectType(NotificationPreferenceInputError, {
-  name: 'NotificationPreferenceInputError',
-  description:
-    'A preference the service refused: TIME_ZONE_INVALID, DIGEST_HOUR_INVALID, QUIET_HOURS_INVALID, EMAIL_MODE_INVALID, NOTIFICATION_KIND_INVALID or NOTIFICATION_CHANNEL_INVALID; `field` names the input field. Nothing was changed.',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({
-    field: t.exposeString('field', { description: 'The offending input field, e.g. input.timeZone, input.quietHours.start.' }),
-  }),
-});
+fieldInputErrorType(
+  NotificationPreferenceInputError,
+  'NotificationPreferenceInputError',
+  'A preference the service refused: TIME_ZONE_INVALID, DIGEST_HOUR_INVALID, QUIET_HOURS_INVALID, EMAIL_MODE_INVALID, NOTIFICATION_KIND_INVALID or NOTIFICATION_CHANNEL_INVALID; `field` names the input field. Nothing was changed.',
+  'input.timeZone, input.quietHours.start',
+);
 
 const KIND_ABOUT: Readonly<Record<NotificationKind, string>> = {
   'your-turn': 'It is your move (or a pause moved your deadline).',

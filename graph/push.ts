@@ -12,8 +12,8 @@ import { builder } from './builder.js';
 import { requirePlayer, type Context } from './context.js';
 import {
   AUTH_ERRORS,
-  ArbiterError,
-  ErrorInterface,
+  FieldInputError,
+  fieldInputErrorType,
   ForbiddenError,
   INPUT_ERRORS,
   NotFoundError,
@@ -30,22 +30,14 @@ import { enforceRateLimit } from './rate-limit.js';
  */
 
 /** A push input the service refused: PUSH_ENDPOINT_REFUSED, PUSH_KEYS_INVALID, PUSH_UNAVAILABLE; `field` names the argument. */
-export class PushInputError extends ArbiterError {
-  readonly field: string;
-  constructor(e: PushError, field: string) {
-    super(e.code, e.message, e.details ?? null, e.citation ?? null);
-    this.field = field;
-    (this.extensions as Record<string, unknown>)['field'] = field;
-  }
-}
+export class PushInputError extends FieldInputError {}
 
-builder.objectType(PushInputError, {
-  name: 'PushInputError',
-  description:
-    'A push input the service refused: PUSH_ENDPOINT_REFUSED (not https, or `details.reason`: the host is or resolves to a non-public address), PUSH_KEYS_INVALID, or PUSH_UNAVAILABLE (this server has no Web Push keys); `field` names the argument.',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({ field: t.exposeString('field', { description: 'The offending argument, e.g. input.endpoint, input.keys.p256dh.' }) }),
-});
+fieldInputErrorType(
+  PushInputError,
+  'PushInputError',
+  'A push input the service refused: PUSH_ENDPOINT_REFUSED (not https, or `details.reason`: the host is or resolves to a non-public address), PUSH_KEYS_INVALID, or PUSH_UNAVAILABLE (this server has no Web Push keys); `field` names the argument.',
+  'input.endpoint, input.keys.p256dh',
+);
 
 const value = <T>(r: Result<T, PushError>, prefix = ''): T => {
   if (r.ok) return r.value;

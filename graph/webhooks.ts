@@ -23,8 +23,8 @@ import { requirePlayer, requireScope, type Context } from './context.js';
 import { eitherOf, legacyEnum, WebhookDeliveryStateEnum, WebhookEventTypeEnum } from './enums.js';
 import {
   AUTH_ERRORS,
-  ArbiterError,
-  ErrorInterface,
+  FieldInputError,
+  fieldInputErrorType,
   ForbiddenError,
   INPUT_ERRORS,
   NotFoundError,
@@ -44,23 +44,14 @@ import { enforceRateLimit } from './rate-limit.js';
  */
 
 /** A webhook input the service refused: `code` is the service's (WEBHOOK_URL_NOT_HTTPS …), `field` the argument. */
-export class WebhookInputError extends ArbiterError {
-  readonly field: string;
-  constructor(e: WebhookError, field: string) {
-    super(e.code, e.message, e.details ?? null, e.citation ?? null);
-    this.field = field;
-    // Where no union catches it (the webhookDeliveries connection), the field still reaches the client.
-    (this.extensions as Record<string, unknown>)['field'] = field;
-  }
-}
+export class WebhookInputError extends FieldInputError {}
 
-builder.objectType(WebhookInputError, {
-  name: 'WebhookInputError',
-  description:
-    'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN (`details.reason`: the host is or resolves to a non-public address), WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({ field: t.exposeString('field', { description: 'The offending argument, e.g. input.url, first, after.' }) }),
-});
+fieldInputErrorType(
+  WebhookInputError,
+  'WebhookInputError',
+  'A webhook input the service refused: WEBHOOK_URL_INVALID, WEBHOOK_URL_NOT_HTTPS, WEBHOOK_URL_FORBIDDEN (`details.reason`: the host is or resolves to a non-public address), WEBHOOK_KINDS_INVALID, PAGE_SIZE_INVALID or CURSOR_INVALID; `field` names the argument.',
+  'input.url, first, after',
+);
 
 /** The value of a service result, or the typed error: not-found codes → NotFoundError, the rest → WebhookInputError. `prefix` leads the field name (`input.`). */
 const value = <T>(r: Result<T, WebhookError>, prefix = ''): T => {

@@ -59,7 +59,7 @@ new ArbiterStack(app, ctx('stackName') ?? 'Arbiter', {
     rotateJwtSecret: required('rotate-jwt-secret'),
     stream: required('stream'),
     // Optional until its entry exists (scripts/build.ts skips a missing entry); the stack warns without it.
-    ...defined({ notifications: bundle('notifications') }),
+    ...defined({ notifications: bundle('notifications'), mailFeedback: bundle('mail-feedback') }),
   },
   network: defined({ natGateways: num('natGateways'), secretsManagerEndpoint: bool('secretsManagerEndpoint') }),
   database: defined({

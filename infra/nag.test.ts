@@ -19,6 +19,7 @@ const CODE = {
   robots: stub('robots'),
   stream: stub('stream'),
   notifications: stub('notifications'),
+  mailFeedback: stub('mail-feedback'),
 };
 
 const findings = (props: Partial<ArbiterStackProps> = {}) => {

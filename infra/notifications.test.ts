@@ -15,7 +15,13 @@ import { NOTIFY_ENV } from './constructs/notifications.js';
 import { ArbiterStack, type ArbiterStackProps } from './stack.js';
 
 const stub = (name: string) => lambda.Code.fromInline(`exports.handler = async () => '${name}';`);
-const CODE = { graphql: stub('graphql'), webhooks: stub('webhooks'), migrate: stub('migrate'), deadlines: stub('deadlines') };
+const CODE = {
+  graphql: stub('graphql'),
+  webhooks: stub('webhooks'),
+  migrate: stub('migrate'),
+  deadlines: stub('deadlines'),
+  mailFeedback: stub('mail-feedback'),
+};
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
@@ -52,6 +58,7 @@ describe('notifications in the stack', () => {
       MAIL_SECRET_ARN: MAIL_ENV.SECRET_ARN,
       VAPID_SECRET_ARN: VAPID_ENV.SECRET_ARN,
       VAPID_SUBJECT: VAPID_ENV.SUBJECT,
+      SES_CONFIGURATION_SET: MAIL_ENV.SES_CONFIGURATION_SET,
     });
   });
 
@@ -117,9 +124,53 @@ describe('notifications in the stack', () => {
     });
   });
 
+  test('SES bounces and complaints: a configuration set publishing them to an encrypted topic, the feedback function subscribed', () => {
+    const feedback = n.feedback!;
+    const fn = feedback.handler!;
+    const set = s.id(feedback.configurationSet);
+    s.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    s.template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: set },
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: s.id(feedback.topic) } },
+      }),
+    });
+    // The identity's default set too, so that a mail which does not name it still reports.
+    s.template.hasResourceProperties('AWS::SES::EmailIdentity', { ConfigurationSetAttributes: { ConfigurationSetName: { Ref: set } } });
+    s.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [s.id(feedback.key), 'Arn'] } });
+    s.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    const key = s.resources[s.id(feedback.key)]!.Properties['KeyPolicy']['Statement'] as { Principal?: { Service?: string } }[];
+    expect(key.some((st) => st.Principal?.Service === 'ses.amazonaws.com')).toBe(true);
+    const topicPolicy = JSON.stringify(s.template.findResources('AWS::SNS::TopicPolicy'));
+    expect(topicPolicy).toContain('aws:SecureTransport');
+    expect(topicPolicy).toContain('ses.amazonaws.com');
+    s.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: s.id(feedback.topic) },
+      Endpoint: { 'Fn::GetAtt': [s.id(fn), 'Arn'] },
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [s.id(feedback.deadLetterQueue!), 'Arn'] } },
+    });
+    expect(s.resources[s.id(fn)]!.Properties['Code']).toEqual({ ZipFile: "exports.handler = async () => 'mail-feedback';" });
+    expect(s.stack.functions).toContain(fn);
+    expect(s.env(fn)).toMatchObject({ ARBITER_MIGRATE_ON_START: '0' });
+    expect(s.stack.alarms.all.map((a) => a.node.id)).toEqual(expect.arrayContaining(['MailFeedbackFailed', 'MailFeedbackFunctionErrors']));
+    expect(FUNCTION_BUNDLES.find((b) => b.name === 'mail-feedback')?.entry).toBe('functions/mail-feedback.ts');
+    // Every mail names the set, and sending through it is granted on its ARN beside the identity's.
+    for (const sender of [notifier.handler, s.stack.api.handler]) {
+      expect(s.env(sender)).toMatchObject({ ARBITER_SES_CONFIGURATION_SET: { Ref: set } });
+      const grant = JSON.stringify(s.statements(sender).find((st) => st.Action === 'ses:SendEmail')!.Resource);
+      expect(grant).toContain(':configuration-set/');
+    }
+  });
+
   test('without a mail domain: no identity, no SES permission, no ARBITER_MAIL, and a warning', () => {
     const m = synth();
     m.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    m.template.resourceCountIs('AWS::SES::ConfigurationSet', 0);
+    m.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(m.stack.notifications.feedback).toBeUndefined();
     expect(actionsOf(m.statements(m.stack.api.handler)).filter((a) => a.startsWith('ses:'))).toEqual([]);
     expect(m.env(m.stack.notifications.notifier!.handler)['ARBITER_MAIL']).toBeUndefined();
     expect(Annotations.fromStack(m.stack).findWarning('*', Match.stringLikeRegexp('No mail domain'))).toHaveLength(1);

@@ -32,6 +32,8 @@ export interface FunctionCode {
   readonly stream?: lambda.Code;
   /** The notifier (functions/notifications.ts), on a schedule; without it no e-mail or push is sent (and a warning says so). */
   readonly notifications?: lambda.Code;
+  /** SES's bounces and complaints (functions/mail-feedback.ts), with a mail domain; without it they are not read. */
+  readonly mailFeedback?: lambda.Code;
 }
 
 export interface ArbiterStackProps extends StackProps {
@@ -201,6 +203,7 @@ export class ArbiterStack extends Stack {
       ...(this.robots ? [this.robots.handler] : []),
       ...(this.streams ? [this.streams.handler] : []),
       ...(this.notifications.notifier ? [this.notifications.notifier.handler] : []),
+      ...(this.notifications.feedback?.handler ? [this.notifications.feedback.handler] : []),
       this.migration.handler,
       ...(this.jwtRotator ? [this.jwtRotator] : []),
     ];
@@ -262,6 +265,7 @@ export class ArbiterStack extends Stack {
       ...placement,
       ...props.notifications,
       ...(props.code.notifications ? { code: props.code.notifications } : {}),
+      ...(props.code.mailFeedback ? { feedbackCode: props.code.mailFeedback } : {}),
       environment: {
         ...dbEnv,
         ARBITER_MIGRATE_ON_START: '0',
@@ -276,6 +280,10 @@ export class ArbiterStack extends Stack {
       this.alarms.onFunction('NotifierFunction', n.notifier.handler, 'the notifier');
     } else {
       Annotations.of(this).addWarningV2('arbiter:no-notifier', 'No notifier bundle (dist/notifications): no e-mail or Web Push is sent.');
+    }
+    if (n.feedback?.handler && n.feedback.deadLetterQueue) {
+      this.alarms.onDeadLetters('MailFeedbackFailed', n.feedback.deadLetterQueue, 'the SES feedback function');
+      this.alarms.onFunction('MailFeedbackFunction', n.feedback.handler, 'the SES feedback function');
     }
     if (!props.notifications?.mailDomain)
       Annotations.of(this).addWarningV2('arbiter:no-mail', 'No mail domain (-c mailDomain=…): no e-mail is sent on AWS.');

@@ -28,13 +28,17 @@ describe('live streams in the stack', () => {
   const streams = s.stack.streams!;
   const fn = s.resources[s.id(streams.handler)]!.Properties;
 
-  test('a function URL in RESPONSE_STREAM mode, its auth the application’s bearer token, CORS for GET with the resume header', () => {
+  test('a function URL in RESPONSE_STREAM mode, its auth the application’s bearer token, CORS for GET with the resume header and POST (graphql-sse)', () => {
     s.template.resourceCountIs('AWS::Lambda::Url', 1);
     s.template.hasResourceProperties('AWS::Lambda::Url', {
       TargetFunctionArn: { 'Fn::GetAtt': [s.id(streams.handler), 'Arn'] },
       AuthType: 'NONE',
       InvokeMode: 'RESPONSE_STREAM',
-      Cors: Match.objectLike({ AllowMethods: ['GET'], AllowHeaders: ['authorization', 'accept', 'last-event-id'], AllowOrigins: ['*'] }),
+      Cors: Match.objectLike({
+        AllowMethods: ['GET', 'POST'],
+        AllowHeaders: ['authorization', 'accept', 'last-event-id', 'content-type'],
+        AllowOrigins: ['*'],
+      }),
     });
     // AuthType NONE needs the public invoke permission on the URL alone.
     s.template.hasResourceProperties('AWS::Lambda::Permission', {

@@ -103,6 +103,8 @@ export const FUNCTION_BUNDLES: readonly FunctionBundle[] = [
   { name: 'stream', entry: 'functions/stream-entry.ts', assets: [] },
   // The notifier (issue 31), scheduled like the webhook sender; its mails draw the board (render/: the font, resvg, the lexicons' tiles).
   { name: 'notifications', entry: 'functions/notifications.ts', assets: ['lexicons', 'fonts', 'native'] },
+  // SES's bounces and complaints from the stack's SNS topic (issue 31): the database only.
+  { name: 'mail-feedback', entry: 'functions/mail-feedback.ts', assets: [] },
 ];
 
 /**

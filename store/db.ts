@@ -27,6 +27,12 @@ export interface CreateDbOptions {
   /** Apply pending migrations on start (default true). */
   readonly migrate?: boolean;
   readonly migrationsDir?: string;
+  /**
+   * Start a new PGlite data directory from the kept template instead of initdb, and keep one when there is
+   * none (store/pglite-template.ts). Off by default, so a new data directory's migration report lists every
+   * migration as applied; the local server (`npm start`) turns it on.
+   */
+  readonly template?: boolean;
   /** Where `DATABASE_URL` / `ARBITER_DATA_DIR` are read from (default `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
@@ -126,7 +132,9 @@ export const parseDatabaseUrl = (url: string): { connectionString: string; schem
 export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
   const env = options.env ?? process.env;
   const url = options.dataDir === undefined ? (options.databaseUrl ?? env['DATABASE_URL']) : undefined;
-  const local = url ? null : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR, options.observer);
+  const local = url
+    ? null
+    : await openPglite(options.dataDir ?? env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR, options.template === true, options.observer);
   const db = local ? local.db : await openPostgres(url!, options.password, options.observer);
   if (options.migrate === false) return db;
   try {
@@ -153,14 +161,14 @@ interface LocalDb {
   readonly saveTemplate: () => Promise<void>;
 }
 
-const openPglite = async (dataDir: string, observer?: SqlObserver): Promise<LocalDb> => {
+const openPglite = async (dataDir: string, useTemplate: boolean, observer?: SqlObserver): Promise<LocalDb> => {
   // Loaded on demand: PGlite is the local default only, so the Lambda bundles leave it out (scripts/build.ts).
   const [pgliteModule, { PrismaPGlite }, template] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
     import('./pglite-template.js'),
   ]);
-  const fresh = template.isNewDataDir(dataDir);
+  const fresh = useTemplate && template.isNewDataDir(dataDir);
   const tarball = fresh ? await template.readTemplate() : null;
   const pglite = await pgliteModule.PGlite.create(dataDir, tarball ? { loadDataDir: tarball } : {});
   return {

@@ -1,11 +1,16 @@
-import { CfnOutput, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { ArbiterFunction } from './function.js';
+import { ArbiterFunction } from './function.js';
 import { ScheduledJob } from './scheduled.js';
 
 /**
@@ -19,11 +24,17 @@ export const NOTIFY_ENV = {
   MAIL_SECRET_ARN: 'ARBITER_MAIL_SECRET_ARN',
   VAPID_SECRET_ARN: 'ARBITER_VAPID_SECRET_ARN',
   VAPID_SUBJECT: 'ARBITER_VAPID_SUBJECT',
+  SES_CONFIGURATION_SET: 'ARBITER_SES_CONFIGURATION_SET',
 } as const;
 
 export interface NotificationsProps {
   /** The notifier's bundle (functions/notifications.ts, dist/notifications); without it nothing is sent (and the stack warns). */
   readonly code?: lambda.Code;
+  /**
+   * The SES feedback function's bundle (functions/mail-feedback.ts, dist/mail-feedback): with a mail domain,
+   * it reads the bounces and complaints SES publishes (docs/notifications.md, "Bounces and complaints on AWS").
+   */
+  readonly feedbackCode?: lambda.Code;
   readonly vpc: ec2.IVpc;
   readonly subnets: ec2.SubnetSelection;
   readonly securityGroup: ec2.ISecurityGroup;
@@ -53,6 +64,8 @@ export class Notifications extends Construct {
   /** The key that signs the e-mails' verification and unsubscribe links (functions/mail-settings.ts). */
   readonly mailSecret: secretsmanager.Secret;
   readonly identity: ses.EmailIdentity | undefined;
+  /** With a mail domain: the configuration set every mail names, its Bounce and Complaint events on a topic. */
+  readonly feedback: MailFeedback | undefined;
   readonly notifier: ScheduledJob | undefined;
   /** The variables every function that notifies (or serves the push and e-mail routes) gets. */
   readonly environment: Readonly<Record<string, string>>;
@@ -82,8 +95,13 @@ export class Notifications extends Construct {
       value: this.vapidSecret.secretArn,
       description: 'Put the Web Push key pair here once: JSON {"publicKey","privateKey"} (docs/deploying.md)',
     });
+    this.feedback = props.mailDomain ? new MailFeedback(this, 'MailFeedback', props) : undefined;
+    // The identity's default configuration set too: a mail sent without naming it still reports its bounces.
     this.identity = props.mailDomain
-      ? new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(props.mailDomain) })
+      ? new ses.EmailIdentity(this, 'MailIdentity', {
+          identity: ses.Identity.domain(props.mailDomain),
+          configurationSet: this.feedback!.configurationSet,
+        })
       : undefined;
     if (this.identity)
       this.identity.dkimRecords.forEach((r, i) => {
@@ -97,6 +115,7 @@ export class Notifications extends Construct {
       ...(props.mailDomain
         ? { [NOTIFY_ENV.MAIL]: 'ses', [NOTIFY_ENV.MAIL_FROM]: props.mailFrom ?? `notifications@${props.mailDomain}` }
         : {}),
+      ...(this.feedback ? { [NOTIFY_ENV.SES_CONFIGURATION_SET]: this.feedback.configurationSet.configurationSetName } : {}),
     };
     this.notifier = props.code
       ? new ScheduledJob(this, 'Notifier', {
@@ -113,13 +132,92 @@ export class Notifications extends Construct {
 
   /**
    * Gives `fn` the notification settings (unless `environment: false`), `GetSecretValue` on the two secrets,
-   * and `ses:SendEmail` on the sending identity alone.
+   * and `ses:SendEmail` on the sending identity and its configuration set alone (SES v2 checks both when
+   * a mail names the set).
    */
   grantTo(fn: ArbiterFunction, options: { readonly environment?: boolean } = {}): void {
     if (options.environment !== false) for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
     fn.grantSecretValue(this.vapidSecret);
     fn.grantSecretValue(this.mailSecret);
     if (this.identity)
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [this.identity.emailIdentityArn] }));
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [this.identity.emailIdentityArn, ...(this.feedback ? [this.feedback.configurationSetArn] : [])],
+        }),
+      );
+  }
+}
+
+/**
+ * SES's bounces and complaints (issue 31: a bouncing address is never mailed): a configuration set whose
+ * Bounce and Complaint events go to an SNS topic, and the function that reads them
+ * (functions/mail-feedback.ts) subscribed to it, when its bundle is given. The topic is encrypted with a
+ * key of ours: the AWS-managed SNS key cannot be granted to SES, which must encrypt what it publishes.
+ */
+export class MailFeedback extends Construct {
+  readonly configurationSet: ses.ConfigurationSet;
+  /** `arn:…:ses:<region>:<account>:configuration-set/<name>`, for the `ses:SendEmail` grant. */
+  readonly configurationSetArn: string;
+  readonly topic: sns.Topic;
+  readonly key: kms.Key;
+  readonly handler: ArbiterFunction | undefined;
+  /** Events the function failed on after Lambda's retries, and those SNS could not hand it. */
+  readonly deadLetterQueue: sqs.Queue | undefined;
+
+  constructor(scope: Construct, id: string, props: NotificationsProps) {
+    super(scope, id);
+    this.key = new kms.Key(this, 'TopicKey', {
+      description: 'Arbiter: encrypts the SES bounce and complaint topic',
+      enableKeyRotation: true,
+    });
+    // SES publishes into the encrypted topic: it needs the key, for this account's configuration sets only.
+    this.key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        principals: [new iam.ServicePrincipal('ses.amazonaws.com')],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': this.key.stack.account } },
+      }),
+    );
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: 'Arbiter: SES bounces and complaints',
+      masterKey: this.key,
+      enforceSSL: true,
+    });
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', { reputationMetrics: true });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.snsTopic(this.topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    this.configurationSetArn = this.configurationSet.stack.formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
+    if (!props.feedbackCode) return;
+    this.deadLetterQueue = new sqs.Queue(this, 'Dlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the dead-letter queue of the SES feedback function (its failed invocations and undeliverable SNS messages).',
+    });
+    this.handler = new ArbiterFunction(this, 'Function', {
+      code: props.feedbackCode,
+      description: 'Arbiter: SES feedback (marks bouncing addresses, turns e-mail off after a complaint)',
+      vpc: props.vpc,
+      vpcSubnets: props.subnets,
+      securityGroup: props.securityGroup,
+      environment: props.environment,
+      memorySize: 512,
+      timeout: Duration.seconds(30),
+    });
+    // Lambda retries a failed SNS invocation twice (the work is idempotent); what still fails is kept.
+    this.handler.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.deadLetterQueue) });
+    this.topic.addSubscription(new subscriptions.LambdaSubscription(this.handler, { deadLetterQueue: this.deadLetterQueue }));
   }
 }

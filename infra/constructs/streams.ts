@@ -25,9 +25,10 @@ export interface LiveStreamsProps {
 /**
  * The live event streams on AWS (issue 31; docs/deploying.md, "Live streams and notifications on AWS"):
  * functions/stream-entry.ts behind a Lambda function URL in RESPONSE_STREAM mode, so the SSE/NDJSON code
- * of rest/events.ts runs as it does under `npm start`. The URL's auth type is NONE because the
+ * of rest/events.ts runs as it does under `npm start`, and the GraphQL subscriptions (graphql-sse on
+ * `/graphql`) through the same Yoga. The URL's auth type is NONE because the
  * application authenticates every stream (the bearer token or API key of `GET /v1/games/{id}`), and the
- * function answers nothing but the stream routes; SigV4 (AWS_IAM) would need a signing proxy in front
+ * function answers nothing but the stream routes and subscriptions; SigV4 (AWS_IAM) would need a signing proxy in front
  * and would take the Authorization header the token travels in.
  */
 export class LiveStreams extends Construct {
@@ -53,15 +54,17 @@ export class LiveStreams extends Construct {
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
       cors: {
         allowedOrigins: [...(props.corsOrigins ?? ['*'])],
-        allowedMethods: [lambda.HttpMethod.GET],
+        // POST: the graphql-sse client sends a subscription as a JSON body (content-type).
+        allowedMethods: [lambda.HttpMethod.GET, lambda.HttpMethod.POST],
         // EventSource resumes with Last-Event-ID; fetch-based clients send the token.
-        allowedHeaders: ['authorization', 'accept', 'last-event-id'],
+        allowedHeaders: ['authorization', 'accept', 'last-event-id', 'content-type'],
         maxAge: Duration.days(1),
       },
     });
     new CfnOutput(scope, 'StreamUrl', {
       value: this.url.url,
-      description: 'Live event streams: GET <StreamUrl>v1/games/{id}/events and <StreamUrl>v1/me/events',
+      description:
+        'Live event streams: GET <StreamUrl>v1/games/{id}/events and <StreamUrl>v1/me/events; GraphQL subscriptions at <StreamUrl>graphql',
     });
   }
 }

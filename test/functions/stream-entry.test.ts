@@ -3,15 +3,18 @@
  * PGlite: a function URL event for a game's stream gets the status and headers first, then the events; a
  * turn made meanwhile arrives live; the stream ends before the invocation's deadline with a `close` event
  * of reason `time-limit` and an SSE `retry:`; resuming with Last-Event-ID sends only what came after; any
- * other path is a 404 without touching the API; a client that leaves ends the invocation.
+ * other path is a 404 without touching the API; a client that leaves ends the invocation. The GraphQL
+ * subscriptions ride the same function (POST /graphql, Accept: text/event-stream): a turn's event arrives,
+ * the stream ends at the deadline without `complete`; a query there is a 404; the buffered API's 501 names
+ * the function's /graphql.
  */
 import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStreamHandler, timeLimitFrame, type StreamMetadata } from '../../functions/stream-entry.js';
+import { createStreamHandler, SUBSCRIPTION_TIME_LIMIT_FRAME, timeLimitFrame, type StreamMetadata } from '../../functions/stream-entry.js';
 import { eventsResponse, NDJSON_CONTENT_TYPE, SSE_CONTENT_TYPE } from '../../rest/events.js';
-import { STORE_TARGETS, type TestApi } from '../api/harness.js';
-import { act, type GameView, type Player } from '../e2e/client.js';
+import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { act, readGame, type GameView, type Player } from '../e2e/client.js';
 import { closeSuite, createGameAs, openSuite, registerPlayers } from '../e2e/fixture.js';
 
 /** Lambda's response stream as the handler sees it: what was written, the metadata put in front, whether it ended. */
@@ -45,6 +48,24 @@ const urlEvent = (path: string, headers: Record<string, string> = {}, query = ''
       http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
     },
   }) as unknown as APIGatewayProxyEventV2;
+
+/** A graphql-sse request on the function URL: POST /graphql with the operation as JSON. */
+const graphqlEvent = (token: string, query: string, variables: Record<string, unknown>, accept = 'text/event-stream') => {
+  const event = urlEvent('/graphql', { authorization: `Bearer ${token}`, accept, 'content-type': 'application/json' });
+  return {
+    ...event,
+    body: JSON.stringify({ query, variables }),
+    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method: 'POST' } },
+  };
+};
+
+const GAME_EVENTS = 'subscription($id: ID!, $after: Int) { gameEvents(gameId: $id, after: $after) { version kind game { state } } }';
+
+/** The versions of the gameEvents items in a graphql-sse stream. */
+const subscriptionVersions = (sse: string): number[] =>
+  [...sse.matchAll(/^event: next\ndata: (.*)$/gm)].map(
+    (m) => (JSON.parse(m[1]!) as { data: { gameEvents: { version: number } } }).data.gameEvents.version,
+  );
 
 /** An invocation with `ms` left before Lambda's deadline. */
 const contextWith = (ms: number): LambdaContext => {
@@ -178,6 +199,71 @@ describe('the event-stream Lambda', () => {
     expect(plain.status).toBe(501);
     expect(plain.headers.get('link')).toBeNull();
   });
+
+  it('serves a gameEvents subscription through the same Yoga: a turn’s event arrives, and the stream ends before the deadline without complete', async () => {
+    const out = new StandIn();
+    const run = handlerWith(1_000)(graphqlEvent(ben.token, GAME_EVENTS, { id: game.id, after: game.version }), out, contextWith(3_500));
+    await until(() => out.metadata !== null, 10_000);
+    expect(out.metadata).toMatchObject({ statusCode: 200, headers: { 'content-type': 'text/event-stream' } });
+    const view = await readGame(api, ann, game.id);
+    const after = await act(api, view.isMyTurn ? ann : ben, game.id, { pass: true });
+    await until(() => subscriptionVersions(out.text).includes(after.version), 5_000);
+    await run;
+    expect(subscriptionVersions(out.text)).toEqual([after.version]);
+    expect(out.text).toContain('"kind":"pass"');
+    // graphql-sse clients retry a stream cut without `complete`, and refuse `retry:`.
+    expect(out.text).not.toContain('event: complete');
+    expect(out.text).not.toMatch(/^retry:/m);
+    expect(out.text.endsWith(SUBSCRIPTION_TIME_LIMIT_FRAME)).toBe(true);
+    expect(out.ended).toBe(true);
+    game = after;
+  }, 20_000);
+
+  it('serves no query or mutation on /graphql, nor a subscription asked for without SSE', async () => {
+    const cases = [
+      graphqlEvent(ann.token, 'query { ruleSets { id } }', {}),
+      graphqlEvent(ann.token, 'mutation { submitTurn(input: {}) { __typename } }', {}),
+      graphqlEvent(ann.token, GAME_EVENTS, { id: game.id }, 'application/json'),
+      { ...urlEvent('/graphql', { accept: 'text/event-stream' }, `query=${encodeURIComponent('{ ruleSets { id } }')}`) },
+    ];
+    for (const event of cases) {
+      const out = new StandIn();
+      await handlerWith(500)(event, out, contextWith(60_000));
+      expect(out.metadata?.statusCode, event.body ?? event.rawQueryString).toBe(404);
+      expect(JSON.parse(out.text)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+    // A GET subscription (EventSource's way) is served: here refused by its resolver, as an SSE error event.
+    const get = new StandIn();
+    const query = `query=${encodeURIComponent(GAME_EVENTS)}&variables=${encodeURIComponent(JSON.stringify({ id: 'no-such-game' }))}`;
+    await handlerWith(500)(
+      urlEvent('/graphql', { accept: 'text/event-stream', authorization: `Bearer ${ann.token}` }, query),
+      get,
+      contextWith(60_000),
+    );
+    expect(get.metadata?.statusCode).toBe(200);
+    expect(get.text).toContain('GAME_NOT_FOUND');
+    expect(get.text).toContain('event: complete');
+  }, 20_000);
+
+  it('the buffered API answers a subscription 501, naming the stream function’s /graphql', async () => {
+    const streamUrl = 'https://abc.lambda-url.eu-west-1.on.aws';
+    const buffered = await openTestApi(pglite, { app: { live: { enabled: false, streamUrl } } });
+    try {
+      const res = await buffered.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ query: GAME_EVENTS, variables: { id: 'any' } }),
+      });
+      expect(res.status).toBe(501);
+      expect(res.headers.get('link')).toBe(`<${streamUrl}/graphql>; rel="alternate"`);
+      const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]!.extensions).toMatchObject({ code: 'STREAMS_UNAVAILABLE', details: { streamUrl: `${streamUrl}/graphql` } });
+      expect(body.errors[0]!.message).toContain(`${streamUrl}/graphql`);
+    } finally {
+      await buffered.close();
+    }
+  }, 30_000);
 
   it('ends the invocation when the client leaves, long before the deadline', async () => {
     const out = new StandIn();

@@ -13,13 +13,13 @@ describe('the PGlite template of a new data directory', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('is kept after a data directory is made, and a new one starts from it already migrated', async () => {
-    const first = await createDb({ dataDir: join(work, 'a') });
+    const first = await createDb({ dataDir: join(work, 'a'), template: true });
     await first.close();
     expect(existsSync(await templatePath())).toBe(true);
 
     const dir = join(work, 'b');
     expect(isNewDataDir(dir)).toBe(true);
-    const second = await createDb({ dataDir: dir });
+    const second = await createDb({ dataDir: dir, template: true });
     try {
       const names = (await readMigrations()).map((m) => m.name);
       // Every migration came with the template: nothing was left to apply.
@@ -33,7 +33,7 @@ describe('the PGlite template of a new data directory', () => {
     }
     expect(isNewDataDir(dir)).toBe(false);
 
-    const third = await createDb({ dataDir: join(work, 'c') });
+    const third = await createDb({ dataDir: join(work, 'c'), template: true });
     try {
       expect(await third.prisma.player.count()).toBe(0);
     } finally {
@@ -41,7 +41,13 @@ describe('the PGlite template of a new data directory', () => {
     }
   });
 
-  it('is not used for in-memory databases', () => {
+  it('is not used for in-memory databases, nor unless asked', async () => {
     expect(isNewDataDir('memory://')).toBe(false);
+    const plain = await createDb({ dataDir: join(work, 'd') });
+    try {
+      expect(plain.migrations?.applied).toEqual((await readMigrations()).map((m) => m.name));
+    } finally {
+      await plain.close();
+    }
   });
 });
