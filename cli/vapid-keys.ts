@@ -6,30 +6,15 @@
  * pair. Not for a server given ARBITER_VAPID_PUBLIC_KEY/ARBITER_VAPID_PRIVATE_KEY, nor for AWS (put a new
  * value in the secret of ARBITER_VAPID_SECRET_ARN).
  */
-import { DEFAULT_DATA_DIR } from '../store/db.js';
 import { replaceVapidKeys } from '../store/vapid-file.js';
+import { dataDirAction } from './data-dir-command.js';
 import type { CliIo } from './io.js';
 
 const USAGE = 'usage: arbiter vapid-keys replace [--data-dir DIR]   (default ARBITER_DATA_DIR, else .arbiter-data)';
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const [action, ...rest] = args;
-  if (action === '--help' || action === '-h') {
-    io.out(USAGE);
-    return 0;
-  }
-  if (action !== 'replace') {
-    io.err(USAGE);
-    return 2;
-  }
-  let dir = process.env['ARBITER_DATA_DIR'] ?? DEFAULT_DATA_DIR;
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--data-dir' && rest[i + 1]) dir = rest[++i]!;
-    else {
-      io.err(USAGE);
-      return 2;
-    }
-  }
+  const dir = dataDirAction(args, 'replace', USAGE, io);
+  if (typeof dir === 'number') return dir;
   const { publicKey } = await replaceVapidKeys(dir);
   io.out(
     `Replaced the Web Push keys in ${dir} (public key ${publicKey}): restart the server; browsers subscribe again when they open the play page.`,

@@ -1,4 +1,5 @@
 import { RULE_SOURCES, type Citation, type RuleError } from '../engine/errors.js';
+import type { Result } from '../engine/result.js';
 import { builder } from './builder.js';
 import { SourceVerificationEnum } from './enums.js';
 import {
@@ -147,6 +148,23 @@ export const fieldInputErrorType = (
     interfaces: [ErrorInterface],
     fields: (t) => ({ field: t.exposeString('field', { description: `The offending argument or input field, e.g. ${example}.` }) }),
   });
+
+/**
+ * A service result's value, or its error as the client sees it: a code of `notFound` → NotFoundError, any
+ * other → the service's {@link FieldInputError} subclass `cls`, naming the field as `prefix` + the
+ * service's `details.field` (`input.` + `url`).
+ */
+export const valueOrFieldError = <T>(
+  r: Result<T, RuleError>,
+  cls: new (e: RuleError, field: string) => FieldInputError,
+  notFound: readonly string[],
+  prefix = '',
+): T => {
+  if (r.ok) return r.value;
+  const field = `${prefix}${String(r.error.details?.['field'] ?? '')}`;
+  if (notFound.includes(r.error.code)) throw new NotFoundError(r.error.message, { ...r.error.details, field }, r.error.code);
+  throw new cls(r.error, field);
+};
 
 /** Errors any field that needs a signed-in player can return. */
 export const AUTH_ERRORS = [UnauthenticatedError, ForbiddenError];

@@ -19,6 +19,7 @@ import {
   NotFoundError,
   RateLimitedError,
   resultUnion,
+  valueOrFieldError,
 } from './errors.js';
 import { enforceRateLimit } from './rate-limit.js';
 
@@ -39,12 +40,7 @@ fieldInputErrorType(
   'input.endpoint, input.keys.p256dh',
 );
 
-const value = <T>(r: Result<T, PushError>, prefix = ''): T => {
-  if (r.ok) return r.value;
-  const field = `${prefix}${String(r.error.details?.['field'] ?? '')}`;
-  if (r.error.code === 'PUSH_SUBSCRIPTION_NOT_FOUND') throw new NotFoundError(r.error.message, { ...r.error.details, field }, r.error.code);
-  throw new PushInputError(r.error, field);
-};
+const value = <T>(r: Result<T, PushError>, prefix = ''): T => valueOrFieldError(r, PushInputError, ['PUSH_SUBSCRIPTION_NOT_FOUND'], prefix);
 
 const unavailable = (why = 'it has no Web Push (VAPID) keys'): PushInputError =>
   new PushInputError(

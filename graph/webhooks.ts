@@ -31,6 +31,7 @@ import {
   RateLimitedError,
   resultUnion,
   ValidationError,
+  valueOrFieldError,
 } from './errors.js';
 import { enforceRateLimit } from './rate-limit.js';
 
@@ -54,14 +55,8 @@ fieldInputErrorType(
 );
 
 /** The value of a service result, or the typed error: not-found codes → NotFoundError, the rest → WebhookInputError. `prefix` leads the field name (`input.`). */
-const value = <T>(r: Result<T, WebhookError>, prefix = ''): T => {
-  if (r.ok) return r.value;
-  const field = `${prefix}${String(r.error.details?.['field'] ?? '')}`;
-  if (r.error.code === 'WEBHOOK_SUBSCRIPTION_NOT_FOUND' || r.error.code === 'API_KEY_NOT_FOUND') {
-    throw new NotFoundError(r.error.message, { ...r.error.details, field }, r.error.code);
-  }
-  throw new WebhookInputError(r.error, field);
-};
+const value = <T>(r: Result<T, WebhookError>, prefix = ''): T =>
+  valueOrFieldError(r, WebhookInputError, ['WEBHOOK_SUBSCRIPTION_NOT_FOUND', 'API_KEY_NOT_FOUND'], prefix);
 
 /** The caller's subscription `id` (webhooks:manage), for node(id:); null when it is not theirs or not there. */
 const readSubscription = async (ctx: Context, id: string): Promise<WebhookSubscriptionView | null> =>
