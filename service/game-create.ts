@@ -61,6 +61,8 @@ export interface NewGameInput {
   readonly layout?: LayoutSpec | null;
   /** The club or event (organization id) the game is played under: its directors may rule on it. Any creator may name one. */
   readonly organization?: string | null;
+  /** Rated (issue 33): the game's end updates both players' ratings in its category; default false (casual). */
+  readonly rated?: boolean | null;
 }
 
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1;
