@@ -12,6 +12,8 @@ export default defineConfig({
     exclude: ['node_modules/**'],
     // One browser, one server: the files run one after another.
     fileParallelism: false,
+    // The lower password cost of the test suite (see vitest.config.ts).
+    env: { ARBITER_SCRYPT_N: '16384' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

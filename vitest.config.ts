@@ -19,7 +19,9 @@ export default defineConfig({
     ],
     exclude: ['node_modules/**', 'test/reliability/*.test.ts', 'test/browser/**'],
     // The request log stays out of the test output; the observability tests read it through their own logger.
-    env: { ARBITER_LOG_LEVEL: 'silent' },
+    // ARBITER_SCRYPT_N: the suite registers thousands of players; at production's 2^17 each would cost 128 MiB
+    // and a few hundred ms. Only tests lower it (store/passwords.ts; test/api/password-cost.test.ts checks 2^17 stays the default).
+    env: { ARBITER_LOG_LEVEL: 'silent', ARBITER_SCRYPT_N: '16384' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -10,7 +10,12 @@ export default defineConfig({
   test: {
     include: ['test/reliability/**/*.test.ts'],
     exclude: ['node_modules/**'],
-    env: { ARBITER_RELIABILITY_SCALE: process.env['ARBITER_RELIABILITY_SCALE'] ?? '10', ARBITER_LOG_LEVEL: 'silent' },
+    // ARBITER_SCRYPT_N: the lower password cost of the test suite (see vitest.config.ts).
+    env: {
+      ARBITER_RELIABILITY_SCALE: process.env['ARBITER_RELIABILITY_SCALE'] ?? '10',
+      ARBITER_LOG_LEVEL: 'silent',
+      ARBITER_SCRYPT_N: '16384',
+    },
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

@@ -25,8 +25,11 @@ export const MODULES: Record<string, () => Promise<BenchModule>> = {
   'tournament-pairing': () => import('./tournament-pairing.js'),
   'tournament-standings': () => import('./tournament-standings.js'),
   'tournament-tsh': () => import('./tournament-tsh.js'),
+  leaderboard: () => import('./leaderboard.js'),
   streams: () => import('./streams.js'),
   start: () => import('./start.js'),
+  ratings: () => import('./ratings.js'),
+  lobby: () => import('./lobby.js'),
 };
 
 const DIR = dirname(fileURLToPath(import.meta.url));

@@ -10,7 +10,10 @@ import pg from 'pg';
 import { createApp, type App } from '../functions/app.js';
 import { NO_RATE_LIMITS } from '../service/rate-limits.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
-import { IN_MEMORY, parseDatabaseUrl } from '../store/db.js';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createDb, IN_MEMORY, parseDatabaseUrl, type Db } from '../store/db.js';
+import type { BenchRow, BenchSection } from './types.js';
 
 export const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
 export const postgresUrl = (): string => process.env['ARBITER_TEST_POSTGRES_URL'] ?? DEFAULT_POSTGRES_URL;
@@ -187,4 +190,51 @@ export const summarize = (latencies: number[], seconds: number, errors: number):
     count: latencies.length,
     errors,
   };
+};
+
+/** What one database's measurement gives a section. */
+export interface Measured {
+  readonly rows: readonly BenchRow[];
+  readonly notes: readonly string[];
+}
+
+/**
+ * `measure` on an in-memory PGlite, then on the test Postgres in a schema of its own (dropped after), or a
+ * note saying why Postgres was not measured: the two databases every bench module compares.
+ */
+export const onBothDatabases = async (schemaPrefix: string, measure: (db: Db, label: string) => Promise<Measured>): Promise<Measured> => {
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  const lite = await createDb({ dataDir: IN_MEMORY });
+  try {
+    const m = await measure(lite, 'PGlite');
+    rows.push(...m.rows);
+    notes.push(...m.notes);
+  } finally {
+    await lite.close();
+  }
+  const down = await unreachable();
+  if (down) notes.push(`Postgres not measured: no Postgres at ${postgresUrl()} (${down}).`);
+  else {
+    const schema = `${schemaPrefix}_${randomUUID().slice(0, 8)}`;
+    const db = await createDb({ databaseUrl: withSchema(postgresUrl(), schema) });
+    try {
+      const m = await measure(db, 'Postgres');
+      rows.push(...m.rows);
+      notes.push(...m.notes);
+    } finally {
+      await db.close();
+      await dropSchema(postgresUrl(), schema);
+    }
+  }
+  return { rows, notes };
+};
+
+/** Runs a bench module on its own (`npx tsx bench/<module>.ts`) when `moduleUrl` is the script started. */
+export const runWhenMain = async (moduleUrl: string, run: () => Promise<BenchSection>): Promise<void> => {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== process.argv[1]) return;
+  const s = await run();
+  for (const r of s.rows)
+    console.log(`${r.metric}: ${r.value} ${r.unit}${r.target ? ` (target ${r.target}: ${r.met ? 'met' : 'MISSED'})` : ''}`);
+  for (const n of s.notes ?? []) console.log(n);
 };

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   moves: { summary: 'list the best moves of a position (CGP line or GCG record) by equity', load: () => import('./moves.js') },
   tournament: { summary: 'standings and pairings of a TSH .t division file, offline', load: () => import('./tournament.js') },
   render: { summary: 'draw a GCG record’s board as SVG or PNG, or its replay as a GIF', load: () => import('./render.js') },
+  apps: { summary: 'register and manage your third-party OAuth apps on a server', load: () => import('./apps.js') },
 };
 
 export const usage = (): string =>

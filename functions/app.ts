@@ -1,13 +1,17 @@
 import { createDb, type CreateDbOptions, type Db } from '../store/db.js';
+import { scryptParamsFromEnv } from '../store/passwords.js';
 import { createPrincipalCache, jwtConfigFromEnv, principalCacheMsFromEnv, type JwtConfig } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { createArbiterYoga, type ArbiterYoga, type YogaOptions } from '../graph/yoga.js';
 import { loadLexiconRegistry, registerLexicons, type LexiconRegistry } from '../service/lexicons.js';
 import { useRestDeprecation } from '../rest/legacy.js';
 import { useImageRoutes } from '../rest/images.js';
+import { useRatingChartRoutes } from '../rest/rating-chart.js';
+import { usePlayerPages } from '../graph/player-page.js';
 import { LIVE_DEFAULTS, useEventStreams, type LiveOptions } from '../rest/events.js';
 import { useTournamentPages } from '../graph/tournament-page.js';
 import { useEmailPages } from '../rest/email-pages.js';
+import { oauthServerOptionsFromEnv, useOAuth, type OAuthServerOptions } from './oauth-server.js';
 import type { MailDeps } from '../service/mail-send.js';
 import { mailFromEnv } from './mail-settings.js';
 import type { PushSettings } from '../service/push-channel.js';
@@ -83,6 +87,8 @@ export interface AppOptions extends YogaOptions {
    * where functions/notifications.ts runs on a schedule) leaves it to another process.
    */
   readonly notifications?: 'in-process' | 'off';
+  /** The OAuth authorization server's issuer (functions/oauth-server.ts); default ARBITER_PUBLIC_URL, else the first request's origin. */
+  readonly oauth?: OAuthServerOptions;
 }
 
 export interface App {
@@ -130,6 +136,8 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
     options.mail === 'settings' || (options.mail === undefined && (env['ARBITER_SMTP_URL'] || env['ARBITER_MAIL']))
       ? await mailFromEnv(env, { lexicons, ...(options.now ? { now: options.now } : {}) })
       : (options.mail ?? null);
+  // A bad ARBITER_SCRYPT_N stops the start, not the first sign-in (store/passwords.ts).
+  scryptParamsFromEnv(env);
   const services: AppServices = {
     db,
     lexicons,
@@ -153,9 +161,12 @@ export const createApp = async (options: AppOptions = {}): Promise<App> => {
       useProbes(services, { metricsEndpoint: options.metricsEndpoint ?? false }),
       useRequestScope(),
       useImageRoutes(services),
+      useRatingChartRoutes(services),
+      usePlayerPages(services),
       useEventStreams(services, live),
       useTournamentPages(services),
       useEmailPages(services),
+      useOAuth(services, options.oauth ?? oauthServerOptionsFromEnv(env, warn)),
       useRest(),
       useRestDeprecation(),
       ...(options.plugins ?? []),

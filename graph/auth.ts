@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import {
-  API_SCOPES,
-  authenticateApiKey,
-  findPlayerByIdStatement,
-  isApiKeyText,
-  type ApiScope,
-  type PlayerRow,
-} from '../service/accounts.js';
+import { API_SCOPES, authenticateApiKey, isApiKeyText, type ApiScope, type PlayerRow } from '../service/accounts.js';
 import type { Db } from '../service/context.js';
+import { findSessionPlayer, SESSION_IDLE_MS, startSession } from '../service/sessions.js';
+import { authenticateOAuthToken, isOAuthAccessTokenText } from './oauth-principal.js';
 
 /**
- * Who is calling. Players sign in with a password and get a short-lived JWT (HS256, `sub` = player
- * id); integrations send an API key (`arb_<prefix>_<secret>`) that acts for its owner with the
+ * Who is calling. Players sign in with a password, which opens a session (service/sessions.ts), and get a
+ * short-lived JWT (HS256, `sub` = player id, `sid` = session id) renewable while the session lives; integrations send an API key (`arb_<prefix>_<secret>`) that acts for its owner with the
  * key's scopes. Both go in `Authorization: Bearer …`. A bad credential does not fail the request:
  * the caller is anonymous, with the reason kept for the UNAUTHENTICATED error of any field that
  * needs a player.
@@ -28,9 +23,15 @@ export interface AnonymousPrincipal {
 export interface PlayerPrincipal {
   readonly kind: 'player';
   readonly player: PlayerRow;
-  readonly via: 'jwt' | 'api-key';
+  /** How the caller signed in: a password session's JWT, an API key, or a third-party app's OAuth access token. */
+  readonly via: 'jwt' | 'api-key' | 'oauth';
   /** The key used, for `via: 'api-key'`. */
   readonly apiKeyId: string | null;
+  /**
+   * The sign-in session (`sessions` row) the token belongs to, for `via: 'jwt'`; null for an API key or an
+   * OAuth token. Account actions (password change, sessions) need one (graph/sessions.ts).
+   */
+  readonly sessionId: string | null;
   /** What this caller may do: every scope for a JWT, the key's scopes for an API key. */
   readonly scopes: readonly ApiScope[];
 }
@@ -119,11 +120,14 @@ export interface IssuedToken {
   readonly expiresAt: Date;
 }
 
-/** A bearer token for `playerId`, valid `ttlSeconds` from `now`. */
-export const issuePlayerToken = async (config: JwtConfig, playerId: string, now: Date): Promise<IssuedToken> => {
+/**
+ * A bearer token for `playerId`, valid `ttlSeconds` from `now`, of the session `sessionId` (`sid`). Only a token
+ * with a session is accepted by {@link authenticate}; one without (`sessionId` omitted) verifies as a signature only.
+ */
+export const issuePlayerToken = async (config: JwtConfig, playerId: string, now: Date, sessionId?: string): Promise<IssuedToken> => {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + config.ttlSeconds;
-  const token = await new SignJWT({})
+  const token = await new SignJWT(sessionId === undefined ? {} : { sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(playerId)
     .setIssuer(config.issuer)
@@ -133,17 +137,30 @@ export const issuePlayerToken = async (config: JwtConfig, playerId: string, now:
   return { token, expiresAt: new Date(exp * 1000) };
 };
 
+/**
+ * Signs a player in: opens a session (`userAgent` naming the device) and issues its first token. Every password
+ * sign-in (login, registerPlayer) comes through here.
+ */
+export const startSessionToken = async (
+  deps: { readonly db: Db; readonly jwt: JwtConfig; readonly now: Date },
+  playerId: string,
+  userAgent: string | null,
+): Promise<IssuedToken & { sessionId: string }> => {
+  const session = await startSession(deps.db.prisma, playerId, userAgent, deps.now);
+  return { ...(await issuePlayerToken(deps.jwt, playerId, deps.now, session.id)), sessionId: session.id };
+};
+
 /** The keys a token may be signed with now: the current one, then the previous ones still in their grace period. */
 const acceptedKeys = (keys: JwtKeys, now: Date): Uint8Array[] => [
   keys.current,
   ...keys.previous.filter((p) => p.until === null || p.until.getTime() > now.getTime()).map((p) => p.secret),
 ];
 
-const verifyWith = async (config: JwtConfig, token: string, now: Date, keys: JwtKeys) => {
+const verifyWith = async (config: JwtConfig, token: string, now: Date, keys: JwtKeys, clockTolerance = 0) => {
   let lastError: unknown = new joseErrors.JWSSignatureVerificationFailed();
   for (const key of acceptedKeys(keys, now)) {
     try {
-      return await jwtVerify(token, key, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now });
+      return await jwtVerify(token, key, { algorithms: ['HS256'], issuer: config.issuer, currentDate: now, clockTolerance });
     } catch (e) {
       lastError = e;
       if (!(e instanceof joseErrors.JWSSignatureVerificationFailed)) break; // expired, malformed …: no other key changes that
@@ -152,22 +169,27 @@ const verifyWith = async (config: JwtConfig, token: string, now: Date, keys: Jwt
   throw lastError;
 };
 
-/** A valid token's player and when the token expires (ms since the epoch), or why it is not valid. */
+/**
+ * A valid token's player, session (null for a token minted before sessions) and expiry (ms since the epoch), or
+ * why it is not valid. `clockTolerance` (seconds) accepts a token that expired that long ago (renewToken).
+ */
 const verifyToken = async (
   config: JwtConfig,
   token: string,
   now: Date,
-): Promise<{ playerId: string; expiresAtMs: number } | { problem: string }> => {
+  clockTolerance = 0,
+): Promise<{ playerId: string; sessionId: string | null; expiresAtMs: number } | { problem: string }> => {
   try {
     let payload;
     try {
-      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now)));
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now), clockTolerance));
     } catch (e) {
       if (!(e instanceof joseErrors.JWSSignatureVerificationFailed) || !config.source) throw e;
-      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now, true)));
+      ({ payload } = await verifyWith(config, token, now, await keysOf(config, now, true), clockTolerance));
     }
     if (!payload.sub) return { problem: 'The token names no player.' };
-    return { playerId: payload.sub, expiresAtMs: payload.exp === undefined ? Infinity : payload.exp * 1000 };
+    const sessionId = typeof payload['sid'] === 'string' ? payload['sid'] : null;
+    return { playerId: payload.sub, sessionId, expiresAtMs: payload.exp === undefined ? Infinity : payload.exp * 1000 };
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) return { problem: 'The token has expired: sign in again (login).' };
     return { problem: 'The token is not valid: sign in again (login).' };
@@ -188,20 +210,41 @@ export const verifyPlayerToken = async (
 };
 
 /**
+ * The player and session of a token presented for renewal (renewToken): its signature must hold, but it may
+ * have expired, as long as its session could still be live (at most {@link SESSION_IDLE_MS} ago): a client
+ * that slept past its token's hour renews without the password. Whether the session is live is the caller's
+ * check (service/sessions.ts renewSession).
+ */
+export const verifyTokenForRenewal = async (
+  config: JwtConfig,
+  token: string,
+  now: Date,
+): Promise<{ playerId: string; sessionId: string } | { problem: string }> => {
+  const verified = await verifyToken(config, token, now, SESSION_IDLE_MS / 1000);
+  if ('problem' in verified) return verified;
+  if (verified.sessionId === null) return { problem: OLD_TOKEN_PROBLEM };
+  return { playerId: verified.playerId, sessionId: verified.sessionId };
+};
+
+const OLD_TOKEN_PROBLEM = 'The token was issued before sign-in sessions existed: sign in again (login).';
+
+/**
  * Players behind recently verified tokens, so that a player's next requests skip the signature check
  * and the player lookup (one statement of every authenticated request; issue #17, bench/turnpath.ts).
- * An entry lives `ttlMs` at most, and never past its token's expiry. Only tokens are kept: player rows
- * never change (no update or delete in store/players.ts) and a token cannot be revoked, so a cached
- * answer is the answer a fresh check would give, except for a player removed from the database by hand
- * (refused after at most `ttlMs`). API keys are not kept: revoking one (possibly in another process)
- * must refuse its very next request. Whatever comes to invalidate a player's tokens (a password change,
- * a deletion) must call `forgetPlayer` here and, for the other processes, bound them by `ttlMs`.
+ * An entry lives `ttlMs` at most, and never past its token's expiry. Only tokens are kept. A token's session
+ * can be ended (endSession, signOutEverywhere, changePassword) in any process: this process forgets its
+ * entries at once (`forgetSession`, `forgetPlayer`), the others refuse the token once their entry is older
+ * than `ttlMs` — the bound on how long a revocation takes to reach every Lambda container. API keys are not
+ * kept: revoking one (possibly in another process) must refuse its very next request. Whatever else comes to
+ * invalidate a player's tokens (a deletion) must call `forgetPlayer` here the same way.
  */
 export interface PrincipalCache {
   get(token: string, nowMs: number): PlayerPrincipal | null;
   set(token: string, principal: PlayerPrincipal, untilMs: number): void;
   /** Drops every cached token of `playerId`: their next request is checked against the database again. */
   forgetPlayer(playerId: string): void;
+  /** Drops every cached token of the session `sessionId` (ended: its next request is refused). */
+  forgetSession(sessionId: string): void;
   readonly ttlMs: number;
   /**
    * Checks under way, by token: requests that arrive with a token while it is being checked wait for that
@@ -242,6 +285,9 @@ export const createPrincipalCache = (ttlMs: number, maxEntries = PRINCIPAL_CACHE
     forgetPlayer: (playerId) => {
       for (const [token, e] of entries) if (e.principal.player.id === playerId) entries.delete(token);
     },
+    forgetSession: (sessionId) => {
+      for (const [token, e] of entries) if (e.principal.sessionId === sessionId) entries.delete(token);
+    },
   };
 };
 
@@ -262,10 +308,18 @@ export const authenticate = async (authorization: string | null, deps: Authentic
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!m) return { kind: 'anonymous', problem: 'The Authorization header must be "Bearer <token or API key>".' };
   const credential = m[1]!;
+  if (isOAuthAccessTokenText(credential)) return authenticateOAuthToken(credential, deps);
   if (isApiKeyText(credential)) {
     const key = await authenticateApiKey(deps.db.prisma, credential, deps.now);
     if (!key.ok) return { kind: 'anonymous', problem: key.error.message };
-    return { kind: 'player', player: key.value.owner, via: 'api-key', apiKeyId: key.value.key.id, scopes: key.value.scopes };
+    return {
+      kind: 'player',
+      player: key.value.owner,
+      via: 'api-key',
+      apiKeyId: key.value.key.id,
+      sessionId: null,
+      scopes: key.value.scopes,
+    };
   }
   const cache = deps.cache;
   if (!cache || cache.ttlMs <= 0) return authenticateToken(credential, deps);
@@ -278,15 +332,34 @@ export const authenticate = async (authorization: string | null, deps: Authentic
   return checking;
 };
 
-/** A player token checked against the keys and the players table; a valid one goes into `deps.cache`. */
+const SESSION_PROBLEMS = {
+  revoked: 'The token’s session was ended (signed out, or the password changed): sign in again (login).',
+  expired: 'The token’s session expired after 30 days without use: sign in again (login).',
+  unknown: 'The token’s session does not exist: sign in again (login).',
+} as const;
+
+/**
+ * A player token checked against the keys, then its player and session in one statement; a valid one goes into
+ * `deps.cache`. A token without a session (minted before sessions, an hour at most) is refused.
+ */
 const authenticateToken = async (credential: string, deps: AuthenticateDeps): Promise<Principal> => {
   const nowMs = deps.now.getTime();
   const verified = await verifyToken(deps.jwt, credential, deps.now);
   if ('problem' in verified) return { kind: 'anonymous', problem: verified.problem };
-  // On the driver, not Prisma: a token's request (a turn) then never needs Prisma (store/players.ts).
-  const player = await findPlayerByIdStatement(deps.db, verified.playerId);
-  if (!player) return { kind: 'anonymous', problem: 'The token names a player who no longer exists.' };
-  const principal: PlayerPrincipal = { kind: 'player', player, via: 'jwt', apiKeyId: null, scopes: API_SCOPES };
+  if (verified.sessionId === null) return { kind: 'anonymous', problem: OLD_TOKEN_PROBLEM };
+  // On the driver, not Prisma: a token's request (a turn) then never needs Prisma (store/sessions.ts).
+  const found = await findSessionPlayer(deps.db, verified.playerId, verified.sessionId, deps.now);
+  if (!found || found.player.deletedAt) return { kind: 'anonymous', problem: 'The token names a player who no longer exists.' };
+  if (found.session !== 'live') return { kind: 'anonymous', problem: SESSION_PROBLEMS[found.session] };
+  const player = found.player;
+  const principal: PlayerPrincipal = {
+    kind: 'player',
+    player,
+    via: 'jwt',
+    apiKeyId: null,
+    sessionId: verified.sessionId,
+    scopes: API_SCOPES,
+  };
   if (deps.cache) deps.cache.set(credential, principal, Math.min(nowMs + deps.cache.ttlMs, verified.expiresAtMs));
   return principal;
 };

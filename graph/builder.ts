@@ -28,13 +28,18 @@ export interface Scopes {
   scope: ApiScope;
   /** The caller is this player (acting for their own seat only). */
   self: string;
+  /**
+   * The caller signed in with the password (a session's token): account actions (password, sessions) refuse
+   * API keys and apps' OAuth tokens, whatever their scopes (graph/sessions.ts).
+   */
+  passwordSession: boolean;
 }
 
 export interface Types {
   Context: Context;
   PrismaTypes: PrismaTypes;
   AuthScopes: Scopes;
-  AuthContexts: { loggedIn: PlayerContext; scope: PlayerContext; self: PlayerContext };
+  AuthContexts: { loggedIn: PlayerContext; scope: PlayerContext; self: PlayerContext; passwordSession: PlayerContext };
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: true;
   Scalars: {
@@ -49,6 +54,8 @@ const describeFailure = (failure: AuthFailure): string => {
     case AuthScopeFailureType.AuthScope:
       if (failure.scope === 'scope') return `the API scope ${String(failure.parameter)}`;
       if (failure.scope === 'self') return 'to be the player concerned (you can act only for your own seat)';
+      if (failure.scope === 'passwordSession')
+        return 'a token from signing in with the password (login): API keys and apps cannot manage the account';
       return failure.scope;
     case AuthScopeFailureType.AnyAuthScopes:
       return failure.failures.map(describeFailure).join(' or ');
@@ -75,6 +82,7 @@ export const builder = new SchemaBuilder<Types>({
       loggedIn: ctx.principal.kind === 'player',
       scope: (scope) => ctx.principal.kind === 'player' && ctx.principal.scopes.includes(scope),
       self: (playerId) => ctx.principal.kind === 'player' && ctx.principal.player.id === playerId,
+      passwordSession: ctx.principal.kind === 'player' && ctx.principal.via === 'jwt' && ctx.principal.sessionId !== null,
     }),
     unauthorizedError: (_parent, ctx, _info, result) =>
       ctx.principal.kind === 'anonymous'

@@ -56,6 +56,8 @@ export interface Context extends AppServices {
   readonly principal: Principal;
   /** The caller's address key (IPv6 by /64), null when unknown (an in-process call). */
   readonly clientAddress: string | null;
+  /** The request's User-Agent, null when none: the device a sign-in session shows (graph/sessions.ts). */
+  readonly userAgent: string | null;
 }
 
 /** The context of a field that requires `loggedIn` (scope-auth `AuthContexts`). */
@@ -76,6 +78,7 @@ export const createContext = async (services: AppServices, server: ServerContext
     cache: services.principals,
   }),
   clientAddress: clientAddress(server, services.trustedProxies),
+  userAgent: server.request.headers.get('user-agent'),
 });
 
 /**
@@ -89,7 +92,10 @@ export const requirePlayer = (ctx: Context): PlayerPrincipal => {
 
 /** FORBIDDEN for `principal`, saying what it lacks (`needs`: "the API scope keys:manage"). */
 export const forbiddenFor = (principal: PlayerPrincipal, needs: string): ForbiddenError =>
-  new ForbiddenError(`This ${principal.via === 'api-key' ? 'API key' : 'player'} is not allowed here: it needs ${needs}.`, { needs });
+  new ForbiddenError(
+    `This ${{ 'api-key': 'API key', oauth: 'app token', jwt: 'player' }[principal.via]} is not allowed here: it needs ${needs}.`,
+    { needs },
+  );
 
 /**
  * The calling player if they hold `scope`: what a field's `authScopes: { scope }` checks, for code that

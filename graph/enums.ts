@@ -9,6 +9,7 @@ import type { TurnRecord } from '../engine/game/state.js';
 import type { ActionKind } from '../engine/game/view.js';
 import type { ChallengeMode, MATCH_DECIDERS, RuleSetId } from '../engine/rules/ruleset.js';
 import type { ApiScope } from '../service/accounts.js';
+import type { ClientType } from '../service/oauth-apps.js';
 import type { GameRowStatus } from '../service/game-projection.js';
 import type { WebhookEventKind } from '../service/webhook-events.js';
 import type { WebhookDeliveryStatus } from '../service/webhook-log.js';
@@ -205,6 +206,7 @@ export const ApiScopeEnum = closedSet<ApiScope>('ApiScope', 'What an API key may
   'webhooks:manage': 'Register, list, pause and delete the owner’s webhook subscriptions, and read their delivery log.',
   'lexicons:manage': 'Upload word lists, and new editions of the owner’s own (uploadLexicon, POST /v1/lexicons).',
   'disputes:rule': 'Rule on disputes as a director (ruleOnDispute); the owner must hold the director role too (docs/security.md).',
+  'apps:manage': 'Register, list, change and delete the owner’s third-party OAuth apps (registerApp, myApps …, docs/apps.md).',
 });
 
 export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
@@ -222,6 +224,13 @@ export const WebhookEventTypeEnum = closedSet<WebhookEventKind>(
     'slip-submitted':
       'A tournament game’s tally slip was submitted (final but for a ruling); sent to the event’s directors and the game’s two players.',
     'standings-changed': 'A tournament division’s standings changed; sent to the event’s directors and the division’s players.',
+    'challenge-received': 'A player challenged you to a game (or asked for a rematch); sent to the challenged player only.',
+    'challenge-answered':
+      'A challenge was accepted (naming the game), declined or withdrawn; sent to the other party only (docs/lobby.md#announcements).',
+    'seek-accepted': 'Another player accepted your seek and the game started (naming it); sent to the seek’s author only.',
+    'pairing-found': 'Your pairing request was paired and the game started (naming it); sent to each of the two players.',
+    'robot-offered':
+      'Your pairing request’s wait ended unpaired: a casual robot game is offered (acceptRobotOffer); sent to its player only.',
   },
 );
 
@@ -396,3 +405,12 @@ export const SlipDisputeStatusEnum = closedSet<SlipDisputeStatus>('SlipDisputeSt
   upheld: 'The director changed the slip (changeSlip naming it).',
   dismissed: 'The director dismissed it: the slip stands.',
 });
+
+export const OAuthClientTypeEnum = closedSet<ClientType>(
+  'OAuthClientType',
+  'What kind of OAuth client a third-party app is (docs/apps.md).',
+  {
+    public: 'A browser or mobile app, which cannot keep a secret: it has none, and proves each authorization with PKCE alone.',
+    confidential: 'A server, which keeps a client secret and sends it with every token request (as well as PKCE).',
+  },
+);

@@ -91,6 +91,11 @@ export const CreateGameInput = builder.inputType('CreateGameInput', {
       description:
         'The club or event the game is played under (Organization.id; ORGANIZATION_NOT_FOUND otherwise): its directors may rule on the game’s disputes. Any creator may name one; both players see it on the game, and play under it by playing.',
     }),
+    rated: t.boolean({
+      required: false,
+      description:
+        'Rated (default false: casual): the game’s end updates both players’ ratings in its category (rule-set family × correspondence; docs/rated-play.md). Refused against a robot (RATED_ROBOT), with overrides or tileSet (RATED_OVERRIDES) or a layout (RATED_LAYOUT). An open seat may be rated.',
+    }),
   }),
 });
 
@@ -273,4 +278,5 @@ export const newGameOf = (input: (typeof CreateGameInput)['$inferInput']): NewGa
   firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
   layout: input.layout ? { rows: input.layout.rows, start: input.layout.start ?? null } : null,
   organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
+  rated: input.rated ?? null,
 });

@@ -223,7 +223,7 @@ const MyEventType = builder.objectRef<MyEvent>('MyEvent').implement({
     id: t.exposeID('id', { description: 'The event’s id (ascending, never reused): pass it as after to resume from here.' }),
     kind: t.exposeString('kind', {
       description:
-        'The event’s kind: your-turn, game-started, game-ended, challenge-resolved, dispute-filed, dispute-ruled, deadline-near, or a tournament’s round-paired, result-recorded, slip-submitted, standings-changed (docs/live.md).',
+        'The event’s kind: your-turn, game-started, game-ended, challenge-resolved, dispute-filed, dispute-ruled, deadline-near, a tournament’s round-paired, result-recorded, slip-submitted, standings-changed, or the lobby’s challenge-received, challenge-answered, seek-accepted, pairing-found, robot-offered (docs/live.md).',
     }),
     at: t.field({ type: 'DateTime', description: 'When the event was committed.', resolve: (e) => new Date(e.at) }),
     gameId: t.id({ nullable: true, description: 'The game concerned; null for a tournament’s event.', resolve: (e) => e.gameId }),

@@ -49,6 +49,11 @@ const KIND_ABOUT: Readonly<Record<NotificationKind, string>> = {
   'result-recorded': 'A result of your tournament was recorded.',
   'slip-submitted': 'A tally slip of your tournament was submitted.',
   'standings-changed': 'Your tournament’s standings changed.',
+  'challenge-received': 'A player challenged you (or asked for a rematch).',
+  'challenge-answered': 'A challenge of yours was accepted, declined or withdrawn.',
+  'seek-accepted': 'Your seek was accepted: the game has started.',
+  'pairing-found': 'Your pairing request found an opponent: the game has started.',
+  'robot-offered': 'Nobody was paired with you in time: a robot game is offered.',
 };
 
 const CHANNEL_ABOUT: Readonly<Record<NotificationChannelName, string>> = {

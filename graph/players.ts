@@ -18,7 +18,8 @@ import {
   type ApiScope,
   type PlayerRow,
 } from '../service/accounts.js';
-import { issuePlayerToken, type IssuedToken } from './auth.js';
+import { startSessionToken, type IssuedToken } from './auth.js';
+import { PasswordInputError, unwrapPassword } from './password-errors.js';
 import { builder } from './builder.js';
 import { requirePlayer } from './context.js';
 import { ApiScopeEnum, eitherOf } from './enums.js';
@@ -78,13 +79,17 @@ export const ApiKeyType = builder.prismaObject('ApiKey', {
   }),
 });
 
-const AuthPayloadType = builder.objectRef<IssuedToken & { player: PlayerRow }>('AuthPayload').implement({
-  description: 'A bearer token: send `Authorization: Bearer <token>`.',
+export const AuthPayloadType = builder.objectRef<IssuedToken & { player: PlayerRow }>('AuthPayload').implement({
+  description:
+    'A bearer token of a sign-in session: send `Authorization: Bearer <token>`; renewToken gives a new one while the session lives.',
   fields: (t) => ({
     token: t.exposeString('token', {
       description: 'The player token (a JWT): send `Authorization: Bearer <token>`. It holds every scope.',
     }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When the token stops working: sign in again (login) then.' }),
+    expiresAt: t.expose('expiresAt', {
+      type: 'DateTime',
+      description: 'When the token stops working: renew it before (renewToken), or sign in again (login).',
+    }),
     player: t.field({ type: PlayerType, description: 'The player signed in.', resolve: (p) => p.player }),
   }),
 });
@@ -103,7 +108,9 @@ const RegisterPlayerInput = builder.inputType('RegisterPlayerInput', {
   fields: (t) => ({
     handle: t.string({ description: '3–24 characters: lowercase letters, digits, _ or -, starting with a letter.' }),
     displayName: t.string({ description: 'The name to show: 1–60 characters (trimmed).' }),
-    password: t.string({ description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters.` }),
+    password: t.string({
+      description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters, not one of the most common passwords (PASSWORD_TOO_COMMON).`,
+    }),
   }),
   validate: z.object({ handle: handleSchema, displayName: displayNameSchema, password: passwordSchema }),
 });
@@ -129,23 +136,23 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 builder.mutationFields((t) => ({
   registerPlayer: t.field({
     type: AuthPayloadType,
-    description: 'Creates a player with a password and signs them in.',
+    description: 'Creates a player with a password and signs them in (a new session, as login opens).',
     errors: {
-      types: [...INPUT_ERRORS, ConflictError, RateLimitedError],
+      types: [...INPUT_ERRORS, ConflictError, RateLimitedError, PasswordInputError],
       directResult: true,
       union: resultUnion('RegisterPlayerResult', 'AuthPayload'),
     },
     args: { input: t.arg({ type: RegisterPlayerInput, required: true, description: 'The new player’s handle, name and password.' }) },
     resolve: async (_root, { input }, ctx) => {
       await enforceRateLimit(ctx, 'register', addressSubjectOf(ctx));
-      const player = unwrap(await registerPlayer(ctx.db.prisma, input));
-      return { ...(await issuePlayerToken(ctx.jwt, player.id, ctx.now())), player };
+      const player = unwrapPassword(await registerPlayer(ctx.db.prisma, input));
+      return { ...(await startSessionToken({ db: ctx.db, jwt: ctx.jwt, now: ctx.now() }, player.id, ctx.userAgent)), player };
     },
   }),
   login: t.field({
     type: AuthPayloadType,
     description:
-      'Signs in with handle and password; the token lasts ARBITER_JWT_TTL_SECONDS (default 1 hour). After repeated failures for a handle or from an address, RATE_LIMITED with retryAfterSeconds (exponential back-off).',
+      'Signs in with handle and password: opens a session (sessions lists it, with this client’s User-Agent as its device) and answers its token, which lasts ARBITER_JWT_TTL_SECONDS (default 1 hour) and is renewed without the password by renewToken while the session lives (30 days from its last use). After repeated failures for a handle or from an address, RATE_LIMITED with retryAfterSeconds (exponential back-off).',
     errors: {
       types: [UnauthenticatedError, ...INPUT_ERRORS, RateLimitedError],
       directResult: true,
@@ -158,7 +165,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const input = { handle: args.handle, password: args.password, address: ctx.clientAddress };
       const player = unwrap(await login(ctx.db.prisma, ctx.rateLimits, input, ctx.now()));
-      return { ...(await issuePlayerToken(ctx.jwt, player.id, ctx.now())), player };
+      return { ...(await startSessionToken({ db: ctx.db, jwt: ctx.jwt, now: ctx.now() }, player.id, ctx.userAgent)), player };
     },
   }),
   createApiKey: t.field({

@@ -53,6 +53,11 @@ const CreateRecordedGameInput = builder.inputType('CreateRecordedGameInput', {
       description:
         'The club or event the game is played under (Organization.id), as for createGame: its directors may rule on the game’s disputes.',
     }),
+    rated: t.boolean({
+      required: false,
+      description:
+        'Rated (default false): its end updates both players’ ratings in the rule-set family’s recorded category (docs/rated-play.md). Both players must be accounts (RATED_NO_ACCOUNT); no overrides (RATED_OVERRIDES).',
+    }),
   }),
 });
 
@@ -218,6 +223,7 @@ builder.mutationFields((t) => ({
           firstSeat: (input.firstSeat ?? null) as 0 | 1 | null,
           clockMinutes: input.clockMinutes ?? null,
           organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
+          rated: input.rated ?? null,
         }),
       );
     },

@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import { DivisionModeEnum, PairingMethodEnum, RuleSetPresetEnum } from './enums.js';
 import { TimeControlInput, timeControlOf } from './game-inputs.js';
 import { TileSetIdEnum } from './tile-sets.js';
+import { RatingSystemEnum } from './tournament-ratings.js';
 
 /**
  * The input types of the tournament mutations (graph/tournament-mutations.ts): a new tournament with its
@@ -98,6 +99,11 @@ export const DivisionInputType = builder.inputType('DivisionInput', {
       required: false,
       description: 'A correspondence league’s clock (default: 3 days a turn, no bank). Not for over-the-board divisions.',
     }),
+    ratingSystem: t.field({
+      type: RatingSystemEnum,
+      required: false,
+      description: 'The rating system of its ratings out, computed after each complete round (default GLICKO2).',
+    }),
     players: t.field({
       type: [EntrantInputType],
       required: false,
@@ -154,6 +160,7 @@ export const divisionInputOf = (d: DivisionShape, field: string): DivisionInput 
   maxRepeats: d.maxRepeats ?? null,
   gibsonSpreadPerGame: d.gibsonSpreadPerGame ?? null,
   timeControl: timeControlOf(d.timeControl, `${field}.timeControl`),
+  ratingSystem: d.ratingSystem ?? null,
   players:
     d.players?.map((p) => ({
       handle: p.handle ?? null,

@@ -2,6 +2,7 @@ import type { Actor, Entrant, RoundPlan, SlipRuling } from '../engine/tournament
 import type { CrosstableCell, CrosstableRow } from '../engine/tournament/crosstable.js';
 import type { ByeEntry } from '../engine/tournament/events.js';
 import type { PairedGame } from '../engine/tournament/pairing/types.js';
+import type { RatingLine } from '../engine/tournament/ratings.js';
 import { formatRecord, type StandingRow } from '../engine/tournament/standings.js';
 import type { DivisionState, PairingRecord, RoundState, Slip, SlipChange, SlipDispute } from '../engine/tournament/state.js';
 import { builder } from './builder.js';
@@ -361,7 +362,10 @@ builder.objectFields(RoundType, (t) => ({
   }),
 }));
 
-export const StandingType = builder.objectRef<StandingRow>('Standing').implement({
+/** A standings row with its player's ratings through the same rounds (graph/tournament-ratings.ts). */
+export type StandingParent = StandingRow & { readonly ratings?: RatingLine };
+
+export const StandingType = builder.objectRef<StandingParent>('Standing').implement({
   description:
     'One player’s line of the standings, computed from the log: wins (a tie ½), losses, spread, firsts and seconds (seed-001 §4), byes and the tiebreaks.',
   fields: (t) => ({

@@ -1,6 +1,7 @@
 import type { RuleError } from '../engine/errors.js';
 import type { Result } from '../engine/result.js';
 import { crosstable } from '../engine/tournament/crosstable.js';
+import { ratingLine, ratingSystemOf } from '../engine/tournament/ratings.js';
 import { standings } from '../engine/tournament/standings.js';
 import type { DivisionState } from '../engine/tournament/state.js';
 import { gameOrganization } from '../service/organizations.js';
@@ -31,6 +32,7 @@ import { TimeControlType } from './game-clock.js';
 import { deps, value as gameValue, valueOrNull } from './game.js';
 import { OrganizationType } from './organizations.js';
 import { RuleSetType } from './rules.js';
+import { RatingSystemEnum } from './tournament-ratings.js';
 import { ActorType, CrosstableRowType, EntrantType, RoundPlanType, RoundType, StandingType, type RoundParent } from './tournament-types.js';
 
 /**
@@ -180,6 +182,11 @@ export const DivisionType = builder.objectRef<DivisionParent>('Division').implem
       description: 'Spread a win is worth per game left when deciding who has clinched first (Gibsonization).',
       resolve: (d) => d.division.spec.gibsonSpreadPerGame,
     }),
+    ratingSystem: t.field({
+      type: RatingSystemEnum,
+      description: 'The rating system of its ratings out (Entrant and Standing ratingOut).',
+      resolve: (d) => ratingSystemOf(d.division),
+    }),
   }),
 });
 
@@ -221,7 +228,11 @@ builder.objectFields(DivisionType, (t) => ({
     type: [StandingType],
     description: 'The standings, best first, computed from the log (engine/tournament/standings.ts).',
     args: { throughRound: t.arg.int({ required: false, description: 'Only rounds 1 to this one (default: every round).' }) },
-    resolve: (d, args) => standings(d.division, args.throughRound ?? undefined),
+    resolve: (d, args) =>
+      standings(d.division, args.throughRound ?? undefined).map((row) => ({
+        ...row,
+        ratings: ratingLine(d.division, row.entrant.number, args.throughRound ?? undefined),
+      })),
   }),
   crosstable: t.field({
     type: [CrosstableRowType],

@@ -162,6 +162,8 @@ describe('ArbiterStack', () => {
       expect.arrayContaining(['ARBITER_DB_SECRET_ARN', 'ARBITER_DB_HOST', 'ARBITER_JWT_SECRET_ARN', 'ARBITER_LEXICON_DIR']),
     );
     expect(api['ARBITER_MIGRATE_ON_START']).toBe('0');
+    // The OAuth issuer: the API's own address unless a public URL is given (functions/oauth-server.ts).
+    expect(JSON.stringify(api['ARBITER_PUBLIC_URL'])).toContain(s.id(s.stack.api.httpApi));
     expect(api['ARBITER_DB_HOST']).toEqual({ 'Fn::GetAtt': [s.id(s.stack.database.proxy), 'Endpoint'] });
   });
 

@@ -129,6 +129,8 @@ export class ArbiterStack extends Stack {
         ARBITER_MIGRATE_ON_START: '0',
       },
     });
+    // The OAuth issuer (functions/oauth-server.ts) must not depend on which host name a request came by.
+    this.api.handler.addEnvironment('ARBITER_PUBLIC_URL', props.publicUrl ?? this.api.httpApi.apiEndpoint);
 
     this.webhookSender = new ScheduledJob(this, 'WebhookSender', {
       ...placement,

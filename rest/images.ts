@@ -5,6 +5,7 @@ import { gamePictures, type GamePictures } from '../service/game-pictures.js';
 import { authenticate } from '../graph/auth.js';
 import type { AppServices } from '../graph/context.js';
 import { edgeProblem, problemResponse, statusFor } from './problem.js';
+import { CHART_PATHS } from './rating-chart.js';
 
 /**
  * The picture routes of a game, plain HTTP handlers of the REST edge (not GraphQL operations: they answer
@@ -162,8 +163,12 @@ const imageOperation = (operationId: string, summary: string, kind: ImageKind, w
   security: [{}, { playerToken: [] }, { apiKey: ['games:read'] }],
 });
 
-/** The picture routes in the OpenAPI document of /v1 (they are not in the route table: they answer images, not GraphQL values). */
+/**
+ * The picture routes in the OpenAPI document of /v1 (they are not in the route table: they answer images, not GraphQL values):
+ * a game's, and a player's rating chart (rest/rating-chart.ts).
+ */
 export const IMAGE_PATHS: Readonly<Record<string, Record<string, unknown>>> = {
+  ...CHART_PATHS,
   '/games/{id}/board.svg': { get: imageOperation('getBoardSvg', 'The board as SVG', 'board.svg', true) },
   '/games/{id}/board.png': { get: imageOperation('getBoardPng', 'The board as PNG', 'board.png', true) },
   '/games/{id}/replay.gif': {

@@ -66,6 +66,45 @@ export const NOT_ON_REST: readonly string[] = [
   '/set-email',
   '/resend-email-verification',
   '/remove-email',
+  // Account deletion and export (issue 32): /v1/me/delete and /v1/me/export, for a password session only.
+  '/account-export',
+  '/delete-account',
+  // Third-party apps and grants (issue 32): /v1/apps and /v1/me/grants.
+  '/my-apps',
+  '/my-grants',
+  '/register-app',
+  '/update-app',
+  '/rotate-app-secret',
+  '/delete-app',
+  '/revoke-grant',
+  // Players' pages and leaderboards (issue 33): /v1/players/{handle} and /v1/leaderboards/{category}.
+  '/player-profile',
+  '/rating-history',
+  '/leaderboard',
+  '/set-profile-hidden',
+  // Sessions and the password (issue 32): /v1/me/sessions, /v1/sessions/renew and /v1/me/password.
+  '/sessions',
+  '/end-session',
+  '/sign-out-everywhere',
+  '/change-password',
+  '/renew-token',
+  // The lobby (issue 33): /v1/seeks, /v1/challenges, /v1/games/{id}/rematch and /v1/pairing-requests.
+  '/seeks',
+  '/seek',
+  '/create-seek',
+  '/accept-seek',
+  '/withdraw-seek',
+  '/my-challenges',
+  '/challenge',
+  '/create-challenge',
+  '/accept-challenge',
+  '/decline-challenge',
+  '/withdraw-challenge',
+  '/request-rematch',
+  '/my-pairing-requests',
+  '/create-pairing-request',
+  '/withdraw-pairing-request',
+  '/accept-robot-offer',
 ];
 
 type OpenApiDoc = {

@@ -47,6 +47,7 @@ const HEADERS = {
   ETag: { description: 'The game’s version, quoted ("12"): send it as If-Match with your next turn.', schema: { type: 'string' } },
   Location: { description: 'The URL of what was created.', schema: { type: 'string' } },
   Link: { description: 'The next page: `<?first=…&after=…>; rel="next"` (absent on the last page).', schema: { type: 'string' } },
+  'Content-Disposition': { description: 'A download: `attachment; filename="…"`.', schema: { type: 'string' } },
 };
 
 const parameter = (name: string, where: 'path' | 'query' | 'header', schema: JsonSchema, required: boolean, description: string) => ({
@@ -158,13 +159,15 @@ const successResponse = (op: Operation, components: SchemaComponents): Record<st
   if (route.etag) headers['ETag'] = HEADERS.ETag;
   if (route.location) headers['Location'] = HEADERS.Location;
   if (route.reply.kind === 'page') headers['Link'] = HEADERS.Link;
+  if (route.reply.kind === 'text' && route.reply.filenameField) headers['Content-Disposition'] = HEADERS['Content-Disposition'];
   const example = examples[route.operationId]?.response;
   const schema = successSchema(op, components);
   const content =
     route.reply.kind === 'text'
       ? {
           [route.reply.mediaType ?? 'text/plain']: {
-            schema: { type: 'string', description: route.reply.description },
+            // A JSON file served as a download (the account export) is an object to a client, not a string.
+            schema: { type: route.reply.mediaType?.endsWith('json') ? 'object' : 'string', description: route.reply.description },
             ...(example === undefined ? {} : { example }),
           },
         }

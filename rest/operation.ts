@@ -61,7 +61,7 @@ const successSelection = (route: Route, success: GraphQLObjectType): string => {
     case 'object':
       return selectionOf(success, shape);
     case 'text':
-      return reply.field;
+      return reply.filenameField ? `${reply.field} ${reply.filenameField}` : reply.field;
     case 'empty':
       return Object.keys(success.getFields())[0]!;
     case 'page': {

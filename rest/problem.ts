@@ -21,7 +21,13 @@ const BAD_REQUEST = new Set([
   'WEBHOOK_URL_INVALID',
   'WEBHOOK_URL_NOT_HTTPS',
   'WEBHOOK_KINDS_INVALID',
+  // An app's registration input (service/oauth-app-errors.ts): `field` names the URI or field.
+  'APP_NAME_INVALID',
+  'APP_REDIRECT_URI_INVALID',
+  'APP_ICON_URL_INVALID',
+  'APP_CLIENT_TYPE_INVALID',
   'EMAIL_INVALID',
+  'EXPORT_PAGE_INVALID',
   'QUERY_TOO_DEEP',
   'QUERY_TOO_COSTLY',
 ]);
@@ -34,11 +40,16 @@ const NOT_FOUND = new Set([
   'MATCH_NOT_FOUND',
   'API_KEY_NOT_FOUND',
   'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+  'APP_NOT_FOUND',
+  'GRANT_NOT_FOUND',
   'DISPUTE_NOT_FOUND',
   'ORGANIZATION_NOT_FOUND',
   'TOURNAMENT_NOT_FOUND',
   'DIVISION_NOT_FOUND',
   'ROUND_NOT_FOUND',
+  'SEEK_NOT_FOUND',
+  'CHALLENGE_NOT_FOUND',
+  'PAIRING_REQUEST_NOT_FOUND',
 ]);
 
 /**
@@ -74,6 +85,20 @@ const CONFLICT = new Set([
   'SLIP_NOT_SUBMITTED',
   'DISPUTE_OPEN',
   'EMAIL_ALREADY_VERIFIED',
+  // The player's apps are at their limit (service/oauth-apps.ts): delete one first.
+  'APP_LIMIT_REACHED',
+  // The account has games in progress: resign or finish them, then delete it (service/account-deletion.ts).
+  'ACCOUNT_HAS_ACTIVE_GAMES',
+  // A lobby offer that is no longer open, or one that exists already (service/lobby-common.ts).
+  'SEEK_TAKEN',
+  'SEEK_WITHDRAWN',
+  'SEEK_EXPIRED',
+  'CHALLENGE_CLOSED',
+  'REMATCH_EXISTS',
+  'GAME_NOT_ENDED',
+  'PAIRING_EXISTS',
+  'PAIRING_CLOSED',
+  'NO_ROBOT_OFFER',
 ]);
 
 const FIXED: Readonly<Record<string, number>> = {
@@ -90,6 +115,9 @@ const FIXED: Readonly<Record<string, number>> = {
   // A tournament command the caller's role may not give, or a slip of a game they do not play in.
   NOT_ALLOWED: 403,
   SLIP_SIGNER_NOT_IN_GAME: 403,
+  // Withdrawing another's seek, answering a challenge made to someone else.
+  NOT_SEEK_AUTHOR: 403,
+  NOT_YOUR_CHALLENGE: 403,
   METHOD_NOT_ALLOWED: 405,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PRECONDITION_REQUIRED: 428,

@@ -50,6 +50,9 @@ const nextLink = (url: URL, cursor: string): string => {
   return `<?${q.toString()}>; rel="next"`;
 };
 
+/** `attachment` with the file's name, quoted, with anything but safe characters replaced (RFC 6266). */
+const attachment = (filename: string): string => `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+
 const replyHeaders = (op: Operation, value: Value): Headers => {
   const h = new Headers({ vary: 'Authorization' });
   if (op.route.etag && typeof value['version'] === 'number') {
@@ -93,6 +96,7 @@ const success = (op: Operation, value: Value, input: RestInput): Response => {
     }
     case 'text':
       headers.set('content-type', `${reply.mediaType ?? 'text/plain'}; charset=utf-8`);
+      if (reply.filenameField) headers.set('content-disposition', attachment(String(value[reply.filenameField])));
       return new Response(String(value[reply.field]), { status: 200, headers });
     case 'empty':
       return new Response(null, { status: 204, headers });

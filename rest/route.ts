@@ -53,7 +53,14 @@ export type Reply =
   /** The item of the list field `field` whose `id` is the path parameter `param`; 404 `notFound` when none. */
   | { readonly kind: 'item'; readonly field: string; readonly param: string; readonly notFound: string }
   /** A string field of the value as `text/plain` (or `mediaType`, e.g. `text/csv`). */
-  | { readonly kind: 'text'; readonly field: string; readonly description: string; readonly mediaType?: string }
+  | {
+      readonly kind: 'text';
+      readonly field: string;
+      readonly description: string;
+      readonly mediaType?: string;
+      /** A string field of the value naming the file: the answer is a download (`Content-Disposition: attachment`). */
+      readonly filenameField?: string;
+    }
   /** 204, no body. */
   | { readonly kind: 'empty' };
 

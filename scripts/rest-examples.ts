@@ -15,6 +15,10 @@ import { recordTournamentExamples } from './rest-examples-tournaments.js';
 import { EXAMPLE_PUSH, recordPushExamples } from './rest-examples-push.js';
 import { exampleMail, recordEmailExamples } from './rest-examples-email.js';
 import { recordNotificationExamples } from './rest-examples-notifications.js';
+import { recordAccountExamples } from './rest-examples-account.js';
+import { recordSessionExamples } from './rest-examples-sessions.js';
+import { recordAppExamples } from './rest-examples-apps.js';
+import { recordPlayerExamples } from './rest-examples-players.js';
 
 const OUT = join(import.meta.dirname, '..', 'rest', 'examples.json');
 const GCG = readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'gcg', 'liwords', 'doug_vs_emely.gcg'), 'utf8');
@@ -192,6 +196,7 @@ await call(
 now = new Date(now.getTime() + 3 * 86400_000);
 [A, B] = [await signIn('alice'), await signIn('bob')]; // the tokens of three days ago have expired
 await call('claimTimeout', 'POST', `/games/${corr.id}/claim-timeout`, A);
+
 const imported = await call('importGame', 'POST', '/imports', A, { gcg: GCG, seat: 0 });
 // A finished game may be analysed by anyone: a position with the rank of the move made, then every turn.
 const analysis = await call('getGameAnalysis', 'GET', `/games/${imported.id}/analysis`, B);
@@ -251,6 +256,13 @@ await recordTournamentExamples({
   },
 });
 
+// Alice's data as a download; a player who came for this deletes their account.
+await recordAppExamples(call, A, app.services.db, () => now);
+await recordSessionExamples(call);
+await recordAccountExamples(call, A);
+// A player's page, with the timed-out correspondence game rated.
+await recordPlayerExamples(call, A, app.services.db, corr.id as string, now);
+
 // Rules.
 await call('listRuleSets', 'GET', '/rule-sets');
 await call('getRuleSet', 'GET', '/rule-sets/WESPA');
@@ -266,6 +278,31 @@ await call('checkPlay', 'POST', '/checks/play', undefined, { move: '8D JUKEBOX',
 await call('checkWords', 'POST', '/checks/words', undefined, { words: ['QI', 'ZZZQ'] });
 await call('adjudicate', 'POST', '/adjudications', undefined, { dispute: { kind: 'overtime', secondsOver: 125 }, preset: 'NSA_2008' });
 await call('listDisputeKinds', 'GET', '/dispute-kinds');
+
+// The lobby (docs/lobby.md): a seek listed and accepted, one withdrawn; a challenge accepted, one declined, one
+// withdrawn; a rematch of the game just ended; pairing requests, one withdrawn, one offered a robot after its wait.
+[A, B] = [await signIn('alice'), await signIn('bob')];
+const seek = await call('createSeek', 'POST', '/seeks', A, { daysPerMove: 3, ratingMax: 1800 });
+await call('listSeeks', 'GET', '/seeks?first=10', undefined);
+await call('getSeek', 'GET', `/seeks/${seek.id}`, undefined);
+await call('acceptSeek', 'POST', `/seeks/${seek.id}/accept`, B);
+const spare = await call('createSeek', 'POST', '/seeks', A, { rated: true });
+await call('withdrawSeek', 'DELETE', `/seeks/${spare.id}`, A);
+const challenge = await call('createChallenge', 'POST', '/challenges', A, { opponent: 'bob', seat: 1 });
+await call('listMyChallenges', 'GET', '/challenges', B);
+await call('getChallenge', 'GET', `/challenges/${challenge.id}`, B);
+await call('acceptChallenge', 'POST', `/challenges/${challenge.id}/accept`, B);
+const declined = await call('createChallenge', 'POST', '/challenges', B, { opponent: 'alice' });
+await call('declineChallenge', 'POST', `/challenges/${declined.id}/decline`, A);
+const rematch = await call('requestRematch', 'POST', `/games/${corr.id}/rematch`, B);
+await call('withdrawChallenge', 'DELETE', `/challenges/${rematch.id}`, B);
+const waiting = await call('createPairingRequest', 'POST', '/pairing-requests', B, { ratingRange: 200, waitHours: 24 });
+await call('withdrawPairingRequest', 'DELETE', `/pairing-requests/${waiting.id}`, B);
+const lonely = await call('createPairingRequest', 'POST', '/pairing-requests', A, { ratingRange: 100, waitHours: 1 });
+now = new Date(now.getTime() + 2 * 3600_000);
+A = await signIn('alice'); // the token of two hours ago has expired
+await call('listMyPairingRequests', 'GET', '/pairing-requests', A);
+await call('acceptRobotOffer', 'POST', `/pairing-requests/${lonely.id}/robot`, A);
 
 /** Long lists cut to their first items (still valid against the schemas): rule parameters, presets, list pages, score sheets. */
 const trim = (v: unknown, key = ''): unknown => {

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { ruleError, type RuleError } from '../engine/errors.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Tx } from '../store/db.js';
-import { hashPassword, verifyPassword } from '../store/passwords.js';
+import { hashPassword, needsRehash, scryptParamsFromEnv, setPasswordHash, verifyPassword } from '../store/passwords.js';
+import { checkNewPassword, PASSWORD_ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.js';
 import {
   findApiKeyByPrefix,
   findPlayerByHandle,
@@ -43,6 +44,11 @@ export const API_SCOPES = [
   'lexicons:manage',
   /** Rule on disputes as a director (the owner must hold the director role as well). */
   'disputes:rule',
+  /**
+   * Register, list, change and delete the owner's third-party OAuth apps (service/oauth-apps.ts): a key may
+   * do it so that a developer's deploy script can keep redirect URIs up to date; an app's own OAuth token never may.
+   */
+  'apps:manage',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s);
@@ -54,6 +60,7 @@ export const ACCOUNT_ERROR_CODES = [
   'API_KEY_REVOKED',
   'API_KEY_NOT_FOUND',
   'SCOPE_NOT_HELD',
+  ...PASSWORD_ERROR_CODES,
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 const fail = (code: AccountErrorCode, message: string, details: Record<string, unknown> = {}) => err(ruleError(code, message, details));
@@ -62,8 +69,7 @@ const fail = (code: AccountErrorCode, message: string, details: Record<string, u
 // Input rules (used by the GraphQL validation plugin and by seeding, so both agree)
 
 export const HANDLE_PATTERN = /^[a-z][a-z0-9_-]{2,23}$/;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const handleSchema = z
   .string()
@@ -96,8 +102,13 @@ export interface Registration {
   readonly password: string;
 }
 
-/** Creates a player with a password. Error: `HANDLE_TAKEN`. Inputs are assumed valid (see the schemas above). */
+/**
+ * Creates a player with a password. Errors: `HANDLE_TAKEN`, and the password policy's (service/password-policy.ts,
+ * naming `input.password`). Inputs are otherwise assumed valid (see the schemas above).
+ */
 export const registerPlayer = async (client: Tx, input: Registration): Promise<Result<PlayerRow, RuleError>> => {
+  const policy = await checkNewPassword(input.password, 'input.password');
+  if (!policy.ok) return policy;
   if (await findPlayerByHandle(client, input.handle)) return takenHandle(input.handle);
   const player = await insertPlayer(client, {
     handle: input.handle,
@@ -110,14 +121,32 @@ export const registerPlayer = async (client: Tx, input: Registration): Promise<R
 const takenHandle = (handle: string) =>
   fail('HANDLE_TAKEN', `The handle "${handle}" is taken; choose another.`, { field: 'handle', handle });
 
-/** Verified against when the handle is unknown, so both failures take as long (no handle oracle by timing). */
-let dummyHash: Promise<string> | undefined;
+/**
+ * Verified against when the handle is unknown, so both failures take as long (no handle oracle by timing):
+ * one per configured cost, so that it always costs what a real player's current hash costs.
+ */
+const dummyHashes = new Map<number, Promise<string>>();
+export const dummyHash = (): Promise<string> => {
+  const params = scryptParamsFromEnv();
+  let hash = dummyHashes.get(params.N);
+  if (!hash) dummyHashes.set(params.N, (hash = hashPassword('arbiter-dummy-password', params)));
+  return hash;
+};
 
-/** The player whose handle and password these are. Error: `BAD_CREDENTIALS` (the same for an unknown handle and a wrong password). */
+/**
+ * The player whose handle and password these are. Error: `BAD_CREDENTIALS` (the same for an unknown handle and
+ * a wrong password). A right password whose stored hash costs less than the configured scrypt cost is hashed
+ * again at that cost and stored (never on a failure: only the right password can be hashed).
+ */
 export const authenticatePassword = async (client: Tx, handle: string, password: string): Promise<Result<PlayerRow, RuleError>> => {
   const player = await findPlayerByHandle(client, handle);
-  const matches = await verifyPassword(password, player?.passwordHash ?? (await (dummyHash ??= hashPassword('arbiter-dummy-password'))));
+  const matches = await verifyPassword(password, player?.passwordHash ?? (await dummyHash()));
   if (!player || !player.passwordHash || !matches) return fail('BAD_CREDENTIALS', 'The handle or the password is wrong.');
+  if (needsRehash(player.passwordHash)) {
+    const hash = await hashPassword(password);
+    // Only over the hash just verified: a password changed meanwhile by another request is not overwritten.
+    if (await setPasswordHash(client, player.id, hash, player.passwordHash)) return ok({ ...player, passwordHash: hash });
+  }
   return ok(player);
 };
 

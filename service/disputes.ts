@@ -16,6 +16,7 @@ import { outboxFor, projection } from './game-projection.js';
 import { seatOf, type SeatHolder } from './game-reads.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type TurnReceipt } from './turns.js';
 import { recordLeagueGameEnd } from './tournament-league.js';
+import { ratingStep } from './ratings.js';
 import { webhookOutboxItem } from './webhook-events.js';
 
 /**
@@ -149,7 +150,9 @@ export async function runDisputeCommand(
       after = r.value;
     }
     const update = projection(after);
-    const version = game.version + events.length;
+    // A ruling that ends a rated game rates it; one that changes an ended game's result recomputes (service/ratings.ts).
+    const rating = ratingStep(game, seats, state, after, new Date(now));
+    const version = game.version + events.length + (rating ? 1 : 0);
     const filed = events.find((e) => e.type === 'dispute-filed' || e.type === 'ruling-applied' || e.type === 'dispute-appealed');
     const dispute = filed && 'dispute' in filed ? (filed.dispute ?? 0) : 0;
     return ok({
@@ -161,6 +164,7 @@ export async function runDisputeCommand(
       ...(game.tournamentId !== null && state.status !== 'ended' && after.status === 'ended'
         ? { alsoWrite: (tx: Tx) => recordLeagueGameEnd(tx, game, after, new Date(now)) }
         : {}),
+      ...(rating ? { lastEvent: rating.lastEvent } : {}),
     });
   });
   if (!outcome.ok) return outcome;

@@ -22,6 +22,7 @@ import { getGame, type GameSnapshot } from './game-reads.js';
 import { ensureRobotPlayer, isRobotHandle, robotKwg, wakeRobots } from './robot-seats.js';
 import { organizationNamed } from './organizations.js';
 import { ruleSetFor } from './rules.js';
+import { ratedCategory } from './ratings.js';
 
 /**
  * Creating and joining games (issue 4). A game with both players seated starts at once; one with an
@@ -199,6 +200,11 @@ export async function prepareGame(
   const seated = await opponentFor(deps, input.opponent, me, lexicon.value);
   if (!seated.ok) return seated;
   const { opponent, robot } = seated.value;
+  const rated = ratedCategory(
+    { rated: input.rated, ruleSetId: rules.value.rules.id, overrides: input.overrides, layout, robot },
+    'correspondence',
+  );
+  if (!rated.ok) return rated;
   const seed = seedSource();
   const now = deps.now();
   const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
@@ -238,6 +244,7 @@ export async function prepareGame(
         ...(options.match ? { match: options.match } : {}),
         ...(org.value ? { organizationId: org.value.id } : {}),
         ...(input.allowHints ? { allowHints: true } : {}),
+        ...(rated.value ? { ratingCategory: rated.value } : {}),
       },
       events.map(toStored),
       outbox,

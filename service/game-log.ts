@@ -39,6 +39,18 @@ export const proposalOf = (stored: readonly StoredEvent[]): GameProposed | null 
   return first && first.type === 'game-proposed' ? (first.payload as unknown as GameProposed) : null;
 };
 
+/**
+ * How far engine event numbers are from game versions: the service events before the first engine event
+ * (a waiting game's `game-proposed`). Service events later in the log (a rated game's `rating-changed`
+ * after its end) do not move the numbers of the engine events, so a score-sheet line's `event` and a
+ * dispute's `concerns` stay what they were when the line was written (docs/rated-play.md). `fallback`
+ * when `stored` holds no engine event.
+ */
+export const engineOffset = (stored: readonly StoredEvent[], fallback: number): number => {
+  const first = stored.find((e) => isGameEventType(e.type));
+  return first ? first.seq - 1 : fallback;
+};
+
 /** Folds a stored log; a log the fold rejects is a broken invariant (only `decide`d events are stored). */
 export const fold = (events: readonly GameEvent[]): GameState => {
   const r = replay(events);

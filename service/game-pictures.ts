@@ -7,7 +7,7 @@ import { loadGame } from '../store/games.js';
 import { seatsOf } from '../store/seats.js';
 import type { ServiceDeps } from './context.js';
 import { fail } from './game-errors.js';
-import { engineEvents } from './game-log.js';
+import { engineEvents, engineOffset } from './game-log.js';
 import { seatOf } from './game-reads.js';
 
 /**
@@ -55,8 +55,8 @@ export async function gamePictures(
   if (first?.type !== 'game-created') return fail('GAME_NOT_STARTED', 'The game waits for its second player: it has no board yet.');
   const seat = ended ? null : seatOf(await seatsOf(deps.db.prisma, game.id), viewerId);
   const version = Math.min(options.version ?? game.version, game.version);
-  // Service events (game-proposed) count in the version but not in the engine log.
-  const skipped = stored.length - events.length;
+  // Service events before the engine log (game-proposed) count in the version; later ones (rating-changed) come after its lines.
+  const skipped = engineOffset(stored, 0);
   const turns = turnViews(events.slice(0, Math.max(0, version - skipped)), seat);
   if (!turns.ok) throw new Error(`stored game ${game.id} does not replay: ${turns.error.message}`);
   if (turns.value.length === 0) return fail('GAME_NOT_STARTED', `The game had no board yet at version ${version}.`, { field: 'version' });

@@ -11,7 +11,7 @@ import { readGameTails } from '../store/read-statements.js';
 import { gamesOfPlayer, type PlayerGameRow, type SeatHolder } from '../store/seats.js';
 import type { Db, ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
-import { engineEvents, fold, foldOn, proposalOf } from './game-log.js';
+import { engineEvents, engineOffset, fold, foldOn, proposalOf } from './game-log.js';
 import { forgetLog, holdRead, knownLog, rememberRead } from './log-cache.js';
 import type { GameRowStatus } from './game-projection.js';
 import { cursorCodec, type Page } from './paging.js';
@@ -160,7 +160,7 @@ const stateAt = (read: CurrentGame, stored: readonly StoredEvent[], version: num
 /**
  * The view with each score-sheet line's `event` as a game version: the engine counts its own events, and a
  * game that waited for its second player has `offset` = 1 service event (`game-proposed`) before them.
- * Every view that leaves the service goes through it, with `offset` = the game's version − `state.eventCount`.
+ * Every view that leaves the service goes through it, with `offset` = game-log.ts `engineOffset`.
  */
 export const numberedView = <V extends SeatView | SpectatorView>(view: V, offset: number): V => {
   if (offset === 0) return view;
@@ -190,7 +190,7 @@ export const snapshotOf = (
   const seen = state === null ? null : mySeat === null ? spectatorView(state) : viewFor(state, mySeat, now.toISOString());
   // A recorded game's players take no action here (submitTurn, resign, pauses answer RECORDED_GAME).
   const played = recorded && seen && isSeatView(seen) ? { ...seen, legalActions: [] } : seen;
-  const view = state && played ? numberedView(played, version - state.eventCount) : played;
+  const view = state && played ? numberedView(played, engineOffset(stored, version - state.eventCount)) : played;
   const actions =
     state === null
       ? []

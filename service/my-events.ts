@@ -15,7 +15,8 @@ import { DEFAULT_POLL_MS, nextTick, waker } from './streams.js';
  * written in the transaction of the event it announces, so a stream never tells of an event that was
  * rolled back. Who hears a row is decided as the webhook fan-out decides it (service/webhook-fan-out.ts):
  * a game's seated players, `your-turn` (and any row naming a `playerId`) only that player, a tournament's
- * directors and the players of the row's division (narrowed by `entrants`). Payloads are the webhook
+ * directors and the players of the row's division (narrowed by `entrants`), a lobby row (a challenge
+ * received or answered, a seek accepted, a pairing found) its one addressee. Payloads are the webhook
  * payloads (service/webhook-events.ts): scores, seats, words of a decided challenge — never a rack or
  * the bag.
  *
@@ -141,6 +142,7 @@ interface Row extends Record<string, unknown> {
   created_at: Date;
   game_id: string | null;
   tournament_id: string | null;
+  player_id: string | null;
 }
 
 /**
@@ -151,10 +153,12 @@ export const readMyEvents = async (db: Db, playerId: string, after: bigint, upTo
   if (!isUuid(playerId) || upTo <= after) return [];
   const { Prisma } = await import('../generated/prisma/client.js');
   const rows = await db.prisma.$queryRaw<Row[]>`
-    SELECT o."id", o."kind", o."payload", o."created_at", o."game_id"::text AS "game_id", o."tournament_id"::text AS "tournament_id"
+    SELECT o."id", o."kind", o."payload", o."created_at", o."game_id"::text AS "game_id", o."tournament_id"::text AS "tournament_id",
+           o."player_id"::text AS "player_id"
       FROM "outbox" o
      WHERE o."id" > ${after} AND o."id" <= ${upTo} AND o."kind" IN (${Prisma.join([...NOTIFICATION_KINDS])})
-       AND CASE WHEN o."tournament_id" IS NOT NULL THEN
+       AND CASE WHEN o."player_id" IS NOT NULL THEN o."player_id" = ${playerId}::uuid
+                WHEN o."tournament_id" IS NOT NULL THEN
              EXISTS (SELECT 1 FROM "tournament_players" tp
                       WHERE tp."tournament_id" = o."tournament_id" AND tp."player_id" = ${playerId}::uuid
                         AND tp."division" = o."payload"->>'division'
@@ -174,12 +178,13 @@ export const readMyEvents = async (db: Db, playerId: string, after: bigint, upTo
 };
 
 const toMyEvent = (r: Row): MyEvent => {
-  const { kind: _kind, gameId: _game, tournamentId: _tournament, version, ...data } = r.payload;
+  const { kind: _kind, gameId, tournamentId: _tournament, version, ...data } = r.payload;
   return {
     id: BigInt(r.id).toString(),
     kind: r.kind as NotificationKind,
     at: r.created_at.toISOString(),
-    gameId: r.game_id,
+    // A lobby row names the game an accepted offer started in its payload (it belongs to no game's log).
+    gameId: r.game_id ?? (r.player_id !== null && typeof gameId === 'string' ? gameId : null),
     tournamentId: r.tournament_id,
     version: typeof version === 'number' ? version : null,
     data,

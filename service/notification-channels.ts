@@ -20,6 +20,11 @@ export const NOTIFICATION_KINDS = [
   'result-recorded',
   'slip-submitted',
   'standings-changed',
+  'challenge-received',
+  'challenge-answered',
+  'seek-accepted',
+  'pairing-found',
+  'robot-offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -37,6 +37,7 @@ interface OutboxRow extends Record<string, unknown> {
   id: bigint;
   game_id: string | null;
   tournament_id: string | null;
+  player_id?: string | null;
   kind: string;
   payload: unknown;
 }
@@ -48,6 +49,8 @@ export interface Fact {
   readonly kind: NotificationKind;
   readonly gameId: string | null;
   readonly tournamentId: string | null;
+  /** A lobby row's one recipient (docs/lobby.md#announcements); absent or null for a game's or tournament's row. */
+  readonly playerId?: string | null;
   readonly version: number | null;
   readonly payload: Readonly<Record<string, unknown>>;
 }
@@ -63,7 +66,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /**
  * The fact an outbox row announces, or null when nobody is told of it: a kind that is not a notification
  * kind, or a payload that breaks the webhook contract (the webhook fan-out records why in `last_error`).
- * Kinds outside the webhook vocabulary (`game-started`) need only name their game.
+ * Kinds outside the webhook vocabulary (`deadline-near`) need only name their game. A lobby row's game, when
+ * it has one, is named in its payload: the notice links to it.
  */
 export const factOf = (row: OutboxRow): Fact | null => {
   if (!isNotificationKind(row.kind)) return null;
@@ -72,6 +76,7 @@ export const factOf = (row: OutboxRow): Fact | null => {
       kind: row.kind,
       gameId: row.game_id,
       tournamentId: row.tournament_id,
+      playerId: row.player_id ?? null,
       payload: row.payload,
     });
     if (!parsed.ok) return null;
@@ -80,12 +85,14 @@ export const factOf = (row: OutboxRow): Fact | null => {
   }
   const payload = isObject(row.payload) ? row.payload : {};
   const version = typeof payload['version'] === 'number' ? payload['version'] : null;
+  const lobbyGame = row.player_id && typeof payload['gameId'] === 'string' ? payload['gameId'] : null;
   return {
     source: `outbox:${row.id}`,
     outboxId: row.id,
     kind: row.kind,
-    gameId: row.game_id,
+    gameId: row.game_id ?? lobbyGame,
     tournamentId: row.tournament_id,
+    playerId: row.player_id ?? null,
     version,
     payload,
   };
@@ -128,6 +135,11 @@ const audienceOf = async (tx: Tx, facts: readonly Fact[]): Promise<Audience> => 
     if (s.player) names.set(s.gameId, (names.get(s.gameId) ?? new Map<number, string>()).set(s.seat, s.player.displayName));
   const recipients = new Map<string, Recipient[]>();
   for (const f of facts) {
+    if (f.playerId) {
+      // A lobby row: its addressee alone (a robot is never one: robots make and answer no offers).
+      recipients.set(f.source, [{ playerId: f.playerId, seat: null }]);
+      continue;
+    }
     if (f.tournamentId !== null && f.gameId === null) {
       const t = tournaments.find((x) => x.id === f.tournamentId);
       const division = f.payload['division'];
@@ -251,7 +263,8 @@ const fanOutBatch = async (
   limit: number,
 ): Promise<{ rows: number; pending: number; skipped: number } | null> => {
   const rows = await tx.$queryRaw<OutboxRow[]>`
-    SELECT "id", "game_id"::text AS "game_id", "tournament_id"::text AS "tournament_id", "kind", "payload" FROM "outbox"
+    SELECT "id", "game_id"::text AS "game_id", "tournament_id"::text AS "tournament_id", "player_id"::text AS "player_id", "kind", "payload"
+      FROM "outbox"
      WHERE "notified_at" IS NULL
      ORDER BY "id"
      LIMIT ${limit}

@@ -56,6 +56,15 @@ export const DEFAULT_CHANNELS: Readonly<Record<NotificationKind, readonly Notifi
   'result-recorded': ['email', 'webhook'],
   'slip-submitted': ['email', 'webhook'],
   'standings-changed': ['email', 'webhook'],
+  // The lobby (docs/notifications.md#defaults): a challenge waits on the player's answer and an accepted
+  // seek or a pairing is a game already started, so push; an answer to one's own challenge is news, not an
+  // obligation (an accepted one also sends game-started), so e-mail.
+  'challenge-received': ['push', 'email', 'webhook'],
+  'challenge-answered': ['email', 'webhook'],
+  'seek-accepted': ['push', 'email', 'webhook'],
+  'pairing-found': ['push', 'email', 'webhook'],
+  // No one was found: the player decides whether to play a robot, at leisure (the offer stays open).
+  'robot-offered': ['email', 'webhook'],
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

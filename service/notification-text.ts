@@ -120,10 +120,46 @@ const tournamentText = (t: TextInput): NoticeText => {
 };
 
 const TOURNAMENT_KINDS: readonly NotificationKind[] = ['round-paired', 'result-recorded', 'slip-submitted', 'standings-changed'];
+const LOBBY_KINDS: readonly NotificationKind[] = [
+  'challenge-received',
+  'challenge-answered',
+  'seek-accepted',
+  'pairing-found',
+  'robot-offered',
+];
+
+/** The lobby's notices (docs/lobby.md#announcements): `from` is the other player's public handle. */
+const lobbyText = (t: TextInput): NoticeText => {
+  const from = str(t.payload['from']);
+  const who = from ?? 'A player';
+  switch (t.kind) {
+    case 'challenge-received': {
+      const rematch = str(t.payload['rematchOf']) !== null;
+      return rematch
+        ? { title: `${who} asks for a rematch`, body: `${who} asks for a rematch: accept or decline it.` }
+        : { title: `${who} challenges you`, body: `${who} challenged you to a game: accept or decline it.` };
+    }
+    case 'challenge-answered': {
+      const answer = str(t.payload['answer']) ?? 'answered';
+      const whose = answer === 'withdrawn' ? `${who}’s challenge` : `Your challenge to ${from ?? 'your opponent'}`;
+      const more = answer === 'accepted' ? ': the game has started.' : '.';
+      return { title: `${whose} was ${answer}`, body: `${whose} was ${answer}${more}` };
+    }
+    case 'seek-accepted':
+      return { title: `${who} accepted your seek`, body: `${who} accepted your seek: the game has started.` };
+    case 'robot-offered':
+      return {
+        title: 'No opponent found: play a robot?',
+        body: 'Nobody was paired with you in time: you may play a casual game against a robot.',
+      };
+    default:
+      return { title: `Opponent found: ${who}`, body: `Your pairing request found ${from ?? 'an opponent'}: the game has started.` };
+  }
+};
 
 /** The title and body of a notification for one recipient. */
 export const noticeText = (t: TextInput): NoticeText => {
-  const text = TOURNAMENT_KINDS.includes(t.kind) ? tournamentText(t) : gameText(t);
+  const text = TOURNAMENT_KINDS.includes(t.kind) ? tournamentText(t) : LOBBY_KINDS.includes(t.kind) ? lobbyText(t) : gameText(t);
   // An unnamed opponent leaves a double space ("Your move ") behind; tidy it rather than special-case each line.
   return {
     title: text.title.replace(/\s+/g, ' ').trim(),

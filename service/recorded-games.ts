@@ -17,6 +17,7 @@ import { getGame, type GameSnapshot } from './game-reads.js';
 import { lexiconNamed } from './game-create.js';
 import { organizationNamed } from './organizations.js';
 import { ruleSetFor } from './rules.js';
+import { ratedCategory } from './ratings.js';
 import { runGameCommand, turnKeysProblem, turnRequestHash, type TurnReceipt } from './turns.js';
 
 /**
@@ -44,6 +45,8 @@ export interface NewRecordedGame {
   readonly clockMinutes?: number | null;
   /** The club or event (organization id) the game is played under, as for createGame. */
   readonly organization?: string | null;
+  /** Rated (issue 33) in the rule-set family's `recorded` category; both players must be accounts. */
+  readonly rated?: boolean | null;
 }
 
 const MAX_NAME = 64;
@@ -93,6 +96,17 @@ export async function createRecordedGame(
   if (!b.ok) return b;
   if (a.value.row && a.value.row.id === b.value.row?.id)
     return fail('ALREADY_SEATED', 'One account cannot hold both seats: name the other player.', { field: 'players[1].handle' });
+  const rated = ratedCategory(
+    {
+      rated: input.rated,
+      ruleSetId: rules.value.id,
+      overrides: input.overrides,
+      robot: false,
+      accountless: !a.value.row || !b.value.row,
+    },
+    'recorded',
+  );
+  if (!rated.ok) return rated;
   const lex = { name: lexicon.value.name, hash: lexicon.value.hash };
   const events = recordedGameStart({
     rules: rules.value,
@@ -123,6 +137,7 @@ export async function createRecordedGame(
         seats: holders.map((h) => h.player?.id ?? null),
         scorekeeperId,
         ...(org.value ? { organizationId: org.value.id } : {}),
+        ...(rated.value ? { ratingCategory: rated.value } : {}),
       },
       events.map(toStored),
       outboxFor(id, events.length, null, state, [], holders, null),

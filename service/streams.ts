@@ -7,7 +7,7 @@ import { ok, type Result } from '../engine/result.js';
 import type { StoredEvent } from '../store/games.js';
 import type { Db, ServiceDeps } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
-import { engineEvents, fold } from './game-log.js';
+import { engineEvents, engineOffset, fold } from './game-log.js';
 import { isSeatView, numberedView, readCurrent, seatOf, type CurrentGame } from './game-reads.js';
 import { onGameEvents } from './live-notifier.js';
 
@@ -90,9 +90,15 @@ const firstChanged = (prev: readonly TurnRecord[], next: readonly TurnRecord[]):
 };
 
 /** What `next` (the state at game version `version`) shows `seat` (null: a spectator), against `prev`, the state before it. */
-export const updateOf = (prev: GameState | null, next: GameState, seat: Seat | null, version: number): StreamGameUpdate => {
+export const updateOf = (
+  prev: GameState | null,
+  next: GameState,
+  seat: Seat | null,
+  version: number,
+  offset = version - next.eventCount,
+): StreamGameUpdate => {
   // Lines numbered by game version, as every view leaving the service is (game-reads.ts numberedView).
-  const view = numberedView(seat === null ? spectatorView(next) : viewFor(next, seat), version - next.eventCount);
+  const view = numberedView(seat === null ? spectatorView(next) : viewFor(next, seat), offset);
   const from = firstChanged(prev?.history ?? [], next.history);
   return {
     status: view.status,
@@ -124,7 +130,7 @@ export const streamEventsOf = (
     let game: StreamGameUpdate | null = null;
     if (isGameEventType(e.type)) {
       const next = step(s, e.payload as unknown as GameEvent);
-      game = updateOf(s, next, seat, e.seq);
+      game = updateOf(s, next, seat, e.seq, engineOffset(stored, e.seq - next.eventCount));
       s = next;
     }
     events.push({ version: e.seq, kind: e.type, at: e.createdAt.toISOString(), seat, game });

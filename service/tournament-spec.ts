@@ -1,4 +1,5 @@
 import type { RuleError } from '../engine/errors.js';
+import { DEFAULT_RATING_SYSTEM, isRatingSystemName, RATING_SYSTEM_NAMES } from '../engine/rating/division.js';
 import { validateTimeControl } from '../engine/game/clock.js';
 import type { TimeControl } from '../engine/game/events.js';
 import { err, ok, type Result } from '../engine/result.js';
@@ -165,6 +166,11 @@ export const divisionSpec = async (
   if (!plans.ok) return plans;
   const timeControl = timeControlOf(mode, input.timeControl, prefix);
   if (!timeControl.ok) return timeControl;
+  const ratingSystem = input.ratingSystem ?? DEFAULT_RATING_SYSTEM;
+  if (!isRatingSystemName(ratingSystem))
+    return fail('BAD_INPUT', `ratingSystem must be ${RATING_SYSTEM_NAMES.join(' or ')}, not "${ratingSystem}".`, {
+      field: `${prefix}.ratingSystem`,
+    });
   return ok({
     spec: {
       name: input.name,
@@ -179,6 +185,7 @@ export const divisionSpec = async (
       maxRepeats: numbers.value.maxRepeats,
       gibsonSpreadPerGame: numbers.value.gibson,
       timeControl: timeControl.value,
+      ratingSystem,
     },
     lexicon: { name: lexicon.value.name, hash: lexicon.value.hash },
   });
@@ -198,4 +205,5 @@ export const inputOfSpec = (spec: DivisionSpec): DivisionInput => ({
   maxRepeats: spec.maxRepeats,
   gibsonSpreadPerGame: spec.gibsonSpreadPerGame,
   timeControl: spec.timeControl,
+  ratingSystem: spec.ratingSystem ?? null,
 });

@@ -55,6 +55,8 @@ export interface DivisionInput {
   readonly gibsonSpreadPerGame?: number | null;
   /** Correspondence divisions: the games' clock (default: 3 days a turn, no bank). */
   readonly timeControl?: TimeControl | null;
+  /** The rating system of its ratings out, by name (engine/rating/division.ts; default glicko2). */
+  readonly ratingSystem?: string | null;
   /** The division's players, entered in this order (entrant numbers 1, 2, …); more may be added later (`add-player`). */
   readonly players?: readonly EntrantInput[] | null;
 }

@@ -23,6 +23,7 @@ import type { LexiconRegistry } from './lexicons.js';
 import { refreshMatchStatusInTx } from './match-status.js';
 import { recordLeagueGameEnd } from './tournament-league.js';
 import { hasRobotSeat, wakeRobots } from './robot-seats.js';
+import { ratingStep } from './ratings.js';
 import { isUuid } from './ids.js';
 
 /**
@@ -303,7 +304,9 @@ async function runGameCommandOnce(
       after = r.value;
     }
     const update = projection(after);
-    const version = game.version + decided.value.length;
+    // A rated game's end adds its `rating-changed`, made in the transaction (service/ratings.ts).
+    const rating = ratingStep(game, seats, state, after, now);
+    const version = game.version + decided.value.length + (rating ? 1 : 0);
     // `game` already carries the turn's updated_at (runTurn writes the same moment again with the events).
     const done = after;
     committed = {
@@ -320,6 +323,7 @@ async function runGameCommandOnce(
       response: { gameId: game.id, version, deadlineAt: update.deadlineAt?.toISOString() ?? null },
       game: update,
       ...matchTurn(game, after, outboxFor(game.id, version, state, after, decided.value, seats, update.deadlineAt), now),
+      ...rating,
     });
   };
   // A game this process committed at exactly the caller's version: decide on it and send only the commit.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { JsonValue } from '../store/json.js';
 import type { Db } from './context.js';
 import { checkDestination, type CheckedDestination, type DestinationPolicy } from './webhook-destination.js';
-import { isTournamentPayload, pictureLinks, type AnyWebhookPayload, type WebhookEventKind } from './webhook-events.js';
+import { isLobbyPayload, isTournamentPayload, pictureLinks, type AnyWebhookPayload, type WebhookEventKind } from './webhook-events.js';
 import { DUE_STATUSES, truncateError, type WebhookDeliveryStatus } from './webhook-log.js';
 import { signPayload, SIGNATURE_HEADER } from './webhook-signature.js';
 
@@ -220,8 +220,11 @@ const signedRequest = (
     id: d.id,
     kind: d.kind as WebhookEventKind,
     createdAt: d.outbox.createdAt.toISOString(),
-    // A game's pictures; a tournament's events (issue 30) link none.
-    data: publicBaseUrl && !isTournamentPayload(payload) ? { ...payload, links: pictureLinks(payload, publicBaseUrl) } : payload,
+    // A game's pictures; a tournament's events (issue 30) and the lobby's (issue 33) link none.
+    data:
+      publicBaseUrl && !isTournamentPayload(payload) && !isLobbyPayload(payload)
+        ? { ...payload, links: pictureLinks(payload, publicBaseUrl) }
+        : payload,
   };
   const text = JSON.stringify(body);
   const headers = {

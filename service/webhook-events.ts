@@ -19,13 +19,23 @@ export const WEBHOOK_EVENT_KINDS = [
   'result-recorded',
   'slip-submitted',
   'standings-changed',
+  'challenge-received',
+  'challenge-answered',
+  'seek-accepted',
+  'pairing-found',
+  'robot-offered',
 ] as const;
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
 
 /** The kinds a tournament's log announces (issue 30); the rest announce a game's events. */
 export const TOURNAMENT_WEBHOOK_KINDS = ['round-paired', 'result-recorded', 'slip-submitted', 'standings-changed'] as const;
 export type TournamentWebhookKind = (typeof TOURNAMENT_WEBHOOK_KINDS)[number];
-export type GameWebhookKind = Exclude<WebhookEventKind, TournamentWebhookKind>;
+/** The kinds the lobby announces (issue 33, docs/lobby.md#announcements): each row names its one recipient. */
+export const LOBBY_WEBHOOK_KINDS = ['challenge-received', 'challenge-answered', 'seek-accepted', 'pairing-found', 'robot-offered'] as const;
+export type LobbyWebhookKind = (typeof LOBBY_WEBHOOK_KINDS)[number];
+export type GameWebhookKind = Exclude<WebhookEventKind, TournamentWebhookKind | LobbyWebhookKind>;
+
+export const isLobbyWebhookKind = (x: unknown): x is LobbyWebhookKind => (LOBBY_WEBHOOK_KINDS as readonly unknown[]).includes(x);
 
 export const isTournamentWebhookKind = (x: unknown): x is TournamentWebhookKind =>
   (TOURNAMENT_WEBHOOK_KINDS as readonly unknown[]).includes(x);
@@ -79,11 +89,30 @@ export interface TournamentWebhookPayload extends JsonObject {
   readonly entrants?: readonly number[];
 }
 
-/** Either log's webhook payload. */
-export type AnyWebhookPayload = WebhookOutboxPayload | TournamentWebhookPayload;
+/**
+ * What a lobby row holds (service/lobby-events.ts writes it; its `player_id` column is `playerId`):
+ *
+ * - `kind`, `playerId` (the one recipient): always.
+ * - `challengeId` (challenge-received, challenge-answered), `seekId` (seek-accepted), `requestId`
+ *   (pairing-found, robot-offered); `gameId` once a game exists (an accepted challenge, seek-accepted, pairing-found);
+ *   `answer` (challenge-answered: accepted, declined, withdrawn); `from` (the other player's handle).
+ *
+ * Who receives it: the recipient's active subscriptions listing the kind; nobody else.
+ */
+export interface LobbyWebhookPayload extends JsonObject {
+  readonly kind: LobbyWebhookKind;
+  readonly playerId: string;
+  readonly gameId?: string;
+}
+
+/** Any log's webhook payload. */
+export type AnyWebhookPayload = WebhookOutboxPayload | TournamentWebhookPayload | LobbyWebhookPayload;
 
 /** Whether a payload announces a tournament's event (else a game's). */
 export const isTournamentPayload = (p: AnyWebhookPayload): p is TournamentWebhookPayload => isTournamentWebhookKind(p.kind);
+
+/** Whether a payload is the lobby's (addressed to one player, tied to no log). */
+export const isLobbyPayload = (p: AnyWebhookPayload): p is LobbyWebhookPayload => isLobbyWebhookKind(p.kind);
 
 /**
  * The outbox item the game service passes to `runTurn` (in `Decision.outbox`) or `createGame` to announce
@@ -103,12 +132,14 @@ export const parseWebhookOutboxPayload = (row: {
   readonly kind: string;
   readonly gameId: string | null;
   readonly tournamentId?: string | null;
+  readonly playerId?: string | null;
   readonly payload: unknown;
 }): Result<AnyWebhookPayload, string> => {
   const p = row.payload;
   if (!isObject(p)) return err('payload must be a JSON object');
   if (p['kind'] !== row.kind) return err(`payload.kind must equal the row's kind "${row.kind}"`);
   if (isTournamentWebhookKind(row.kind)) return parseTournamentPayload(p, row.tournamentId ?? null);
+  if (isLobbyWebhookKind(row.kind)) return parseLobbyPayload(p, row.playerId ?? null);
   if (row.gameId === null) return err(`a ${row.kind} row must name its game (game_id)`);
   if (typeof p['gameId'] !== 'string' || !isUuid(p['gameId']) || p['gameId'].toLowerCase() !== row.gameId.toLowerCase()) {
     return err(`payload.gameId must equal the row's game_id "${row.gameId}"`);
@@ -140,6 +171,18 @@ const parseTournamentPayload = (
   if (entrants !== undefined && (!Array.isArray(entrants) || !entrants.every((e) => isCount(e, 1))))
     return err('payload.entrants must list entrant numbers (1, 2, …)');
   return ok(p as TournamentWebhookPayload);
+};
+
+const parseLobbyPayload = (
+  p: { readonly [key: string]: JsonValue | undefined },
+  playerId: string | null,
+): Result<LobbyWebhookPayload, string> => {
+  const to = p['playerId'];
+  if (playerId === null || typeof to !== 'string' || !isUuid(to) || to.toLowerCase() !== playerId.toLowerCase())
+    return err(`payload.playerId must equal the row's player_id "${playerId ?? ''}"`);
+  const game = p['gameId'];
+  if (game !== undefined && (typeof game !== 'string' || !isUuid(game))) return err('payload.gameId must be a game uuid');
+  return ok(p as LobbyWebhookPayload);
 };
 
 /**

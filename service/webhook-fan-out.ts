@@ -1,6 +1,12 @@
 import type { Db, Tx } from './context.js';
 import { preferencesOf } from './notification-prefs.js';
-import { isTournamentPayload, parseWebhookOutboxPayload, WEBHOOK_EVENT_KINDS, type AnyWebhookPayload } from './webhook-events.js';
+import {
+  isLobbyPayload,
+  isTournamentPayload,
+  parseWebhookOutboxPayload,
+  WEBHOOK_EVENT_KINDS,
+  type AnyWebhookPayload,
+} from './webhook-events.js';
 import { truncateError } from './webhook-log.js';
 
 /**
@@ -29,6 +35,7 @@ interface OutboxCandidate extends Record<string, unknown> {
   id: bigint;
   game_id: string | null;
   tournament_id: string | null;
+  player_id: string | null;
   kind: string;
   payload: unknown;
 }
@@ -37,7 +44,8 @@ type Valid = { readonly row: OutboxCandidate; readonly payload: AnyWebhookPayloa
 
 /**
  * The player ids each valid row goes to: a game's seated players (for `your-turn` the player to move); a
- * tournament's event directors and the players of the payload's division (narrowed by `entrants`).
+ * tournament's event directors and the players of the payload's division (narrowed by `entrants`); a lobby
+ * row's one addressee.
  */
 const recipientsOf = async (tx: Tx, valid: readonly Valid[]): Promise<Map<bigint, Set<string>>> => {
   const gameIds = [...new Set(valid.flatMap((v) => (v.row.game_id === null ? [] : [v.row.game_id])))];
@@ -46,6 +54,10 @@ const recipientsOf = async (tx: Tx, valid: readonly Valid[]): Promise<Map<bigint
   const audience = await tournamentAudience(tx, tournamentIds);
   const out = new Map<bigint, Set<string>>();
   for (const { row, payload } of valid) {
+    if (isLobbyPayload(payload)) {
+      out.set(row.id, new Set([payload.playerId]));
+      continue;
+    }
     if (isTournamentPayload(payload) && row.tournament_id !== null) {
       const a = audience.get(row.tournament_id);
       const only = payload.entrants;
@@ -102,7 +114,8 @@ const fanOutBatch = async (tx: Tx, now: Date, limit: number): Promise<{ rows: nu
   // Prisma's namespace loads with its client, which this function uses anyway (store/prisma-client.ts).
   const { Prisma } = await import('../generated/prisma/client.js');
   const rows = await tx.$queryRaw<OutboxCandidate[]>`
-    SELECT "id", "game_id"::text AS "game_id", "tournament_id"::text AS "tournament_id", "kind", "payload" FROM "outbox"
+    SELECT "id", "game_id"::text AS "game_id", "tournament_id"::text AS "tournament_id", "player_id"::text AS "player_id", "kind", "payload"
+      FROM "outbox"
      WHERE "delivered_at" IS NULL AND "kind" IN (${Prisma.join([...WEBHOOK_EVENT_KINDS])})
      ORDER BY "id"
      LIMIT ${limit}
@@ -110,7 +123,13 @@ const fanOutBatch = async (tx: Tx, now: Date, limit: number): Promise<{ rows: nu
   if (rows.length === 0) return null;
   const parsed = rows.map((r) => ({
     row: r,
-    payload: parseWebhookOutboxPayload({ kind: r.kind, gameId: r.game_id, tournamentId: r.tournament_id, payload: r.payload }),
+    payload: parseWebhookOutboxPayload({
+      kind: r.kind,
+      gameId: r.game_id,
+      tournamentId: r.tournament_id,
+      playerId: r.player_id,
+      payload: r.payload,
+    }),
   }));
   const valid = parsed.flatMap((p) => (p.payload.ok ? [{ row: p.row, payload: p.payload.value }] : []));
   const recipients = await recipientsOf(tx, valid);

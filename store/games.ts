@@ -8,7 +8,17 @@ import type { JsonObject, JsonValue } from './json.js';
 import type { SeatHolder } from './seats.js';
 import { toJsonInput } from './prisma-json.js';
 import type { GameRow, GameSecrets, GameUpdate, HeldGame, NewEvent, OutboxItem, SeatRow, StoredEvent } from './game-rows.js';
-import { COMMIT_TURN_SQL, commitParams, committedOf, openTurn, seatsJsonSql, seatsOfJson, TURN_STATEMENTS } from './turn-statements.js';
+import type { GuardedRatings } from './ratings.js';
+import {
+  COMMIT_TURN_SQL,
+  commitParams,
+  commitRatedTurn,
+  committedOf,
+  openTurn,
+  seatsJsonSql,
+  seatsOfJson,
+  TURN_STATEMENTS,
+} from './turn-statements.js';
 import { isUuid } from './ids.js';
 
 /**
@@ -44,6 +54,8 @@ export interface NewGame {
   readonly organizationId?: string;
   /** Hints (analysis) allowed to a player against a robot (docs/movegen.md). */
   readonly allowHints?: boolean;
+  /** A rated game's category (engine/rating/categories.ts); absent for a casual game. */
+  readonly ratingCategory?: string;
 }
 
 export interface LoadedGame {
@@ -63,6 +75,34 @@ export interface Decision<R extends JsonValue> {
    * written (e.g. the match status projection). Use only `tx`.
    */
   readonly alsoWrite?: (tx: Tx) => Promise<void>;
+  /**
+   * One more event of the same turn, made in its transaction from rows it locks and writes there (a rated
+   * game's `rating-changed`: the two players' ratings, service/ratings.ts), appended after `events` as seq
+   * `seq`. It runs first in the transaction, before the game row is moved on, so every transaction takes
+   * its rating locks before its game's row lock. `response` and `game` must already count the event;
+   * `outbox`, when it returns one, replaces the decision's (e.g. `game-ended` with the rating change).
+   */
+  readonly lastEvent?: (tx: Tx, seq: number) => Promise<LastEvent>;
+  /**
+   * The same event made from the rating rows as read before the commit, written by the commit statement
+   * itself (store/turn-statements.ts COMMIT_RATED_TURN_SQL), which costs the turn no transaction and no
+   * round trip of its own. When a row changed since it was read (another game of the player ended), nothing
+   * is written and `lastEvent` runs in its transaction instead. Ignored with `alsoWrite`.
+   */
+  readonly guardedLastEvent?: (db: Db, seq: number) => Promise<GuardedLastEvent>;
+}
+
+/** What {@link Decision.guardedLastEvent} makes: the event, and the rating rows to write with it. */
+export interface GuardedLastEvent extends LastEvent {
+  readonly ratings: GuardedRatings;
+  /** Told whether the commit statement wrote them (false: not committed that way; the transaction may follow). */
+  readonly settled: (written: boolean) => void;
+}
+
+/** What {@link Decision.lastEvent} makes: the event, and the outbox amended with what it decided. */
+export interface LastEvent {
+  readonly event: NewEvent;
+  readonly outbox?: (decided: readonly OutboxItem[]) => readonly OutboxItem[];
 }
 
 export type Decide<R extends JsonValue, E> = (
@@ -145,6 +185,7 @@ export const createGame = async (
       ...(input.scorekeeperId ? { scorekeeperId: input.scorekeeperId } : {}),
       ...(input.organizationId ? { organizationId: input.organizationId } : {}),
       ...(input.allowHints ? { allowHints: true } : {}),
+      ...(input.ratingCategory ? { rated: true, ratingCategory: input.ratingCategory } : {}),
     },
   });
   await writeEvents(tx, game.id, 0, firstEvents, outbox);
@@ -248,23 +289,13 @@ export const runTurn = async <R extends JsonValue, E>(
     // The row as it will be once committed: the turn writes `now` as its updated_at.
     const decision = await decide({ ...held.row, updatedAt: now }, [], held.secrets, held.seats);
     if (decision.ok && !decision.value.alsoWrite) {
-      const params = commitParams(
-        gameId,
-        expectedVersion,
-        decision.value.events,
-        decision.value.outbox ?? [],
-        decision.value.game ?? {},
-        idem ? { idem, response: decision.value.response } : null,
-        now,
-        held.row.createdAt,
-      );
-      const committed = await db
-        .statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params)
-        .then(committedOf, (e: unknown) => {
-          if (idem && isUniqueViolation(e)) return false;
+      const committed = await commitDecision(db, gameId, expectedVersion, decision.value, idem, now, held.row.createdAt).catch(
+        (e: unknown) => {
+          if (idem && isUniqueViolation(e)) return null;
           throw e;
-        });
-      if (committed) return ok(outcomeOf(decision.value, expectedVersion, now));
+        },
+      );
+      if (committed) return ok(committed);
     }
   }
   const opened = await openTurn(db, gameId, expectedVersion, idem, knownVersion);
@@ -276,32 +307,77 @@ export const runTurn = async <R extends JsonValue, E>(
   if (opened.kind === 'stale') return lostRace<R>(db, gameId, expectedVersion, idem);
   const decision = await decide({ ...opened.game, updatedAt: now }, opened.events, opened.secrets, opened.seats);
   if (!decision.ok) return decision;
-  const { events: newEvents, response, game: update = {}, outbox = [], alsoWrite } = decision.value;
-  const params = commitParams(gameId, expectedVersion, newEvents, outbox, update, idem ? { idem, response } : null, now);
-  const outcome = outcomeOf(decision.value, expectedVersion, now);
   try {
-    if (!alsoWrite) {
-      const rows = await db.statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params);
-      return committedOf(rows) ? ok(outcome) : await lostRace<R>(db, gameId, expectedVersion, idem);
+    const committed = await commitDecision(db, gameId, expectedVersion, decision.value, idem, now, null);
+    return committed ? ok(committed) : await lostRace<R>(db, gameId, expectedVersion, idem);
+  } catch (e) {
+    if (idem && isUniqueViolation(e)) return lostRace<R>(db, gameId, expectedVersion, idem, e);
+    throw e;
+  }
+};
+
+/**
+ * Commits a decision at `expectedVersion` (and, with `createdAt`, only on the game created then): the
+ * commit statement alone (with a guarded last event's rating rows, when they did not change since read), or
+ * with hooks a transaction — the last event made from rows it locks (ratings) first, then the commit, then
+ * further writes of the turn (matches) after the game row moved on. Null when the game is not at that
+ * version (nothing written).
+ */
+const commitDecision = async <R extends JsonValue>(
+  db: Db,
+  gameId: string,
+  expectedVersion: number,
+  decision: Decision<R>,
+  idem: Idempotency | null,
+  now: Date,
+  createdAt: Date | null,
+): Promise<TurnOutcome<R> | null> => {
+  const { events: decided, response, game: update = {}, outbox = [], alsoWrite, lastEvent } = decision;
+  const record = idem ? { idem, response } : null;
+  if (!alsoWrite && !lastEvent) {
+    const params = commitParams(gameId, expectedVersion, decided, outbox, update, record, now, createdAt);
+    const rows = await db.statement<{ committed: number }>(TURN_STATEMENTS.commit, COMMIT_TURN_SQL, params);
+    return committedOf(rows) ? outcomeOf(decided, response, expectedVersion, now) : null;
+  }
+  if (!alsoWrite && decision.guardedLastEvent) {
+    // Not written: a rating row changed since it was read (rated again in the transaction below), or the game moved on (found there again).
+    const last = await decision.guardedLastEvent(db, expectedVersion + decided.length + 1);
+    const events = [...decided, last.event];
+    const messages = last.outbox ? last.outbox(outbox) : outbox;
+    let written = false;
+    try {
+      written = await commitRatedTurn(
+        db,
+        commitParams(gameId, expectedVersion, events, messages, update, record, now, createdAt),
+        last.ratings,
+      );
+    } finally {
+      last.settled(written);
     }
-    // Hook (matches): further writes of this turn, after the game row moved on, in one transaction with it.
+    if (written) return outcomeOf(events, response, expectedVersion, now);
+  }
+  try {
     return await db.transaction(async (tx) => {
+      const last = lastEvent ? await lastEvent(tx, expectedVersion + decided.length + 1) : null;
+      const events = last ? [...decided, last.event] : decided;
+      const messages = last?.outbox ? last.outbox(outbox) : outbox;
+      const params = commitParams(gameId, expectedVersion, events, messages, update, record, now, createdAt);
       if (!committedOf(await tx.$queryRawUnsafe<{ committed: number }[]>(COMMIT_TURN_SQL, ...params))) throw new Stale();
-      await alsoWrite(tx);
-      return ok(outcome);
+      await alsoWrite?.(tx);
+      return outcomeOf(events, response, expectedVersion, now);
     });
   } catch (e) {
-    if (e instanceof Stale || (idem && isUniqueViolation(e))) return lostRace<R>(db, gameId, expectedVersion, idem, e);
+    if (e instanceof Stale) return null;
     throw e;
   }
 };
 
 /** What a committed decision answers: its response, the new version and the events as stored. */
-const outcomeOf = <R extends JsonValue>(decision: Decision<R>, fromVersion: number, now: Date): TurnOutcome<R> => ({
+const outcomeOf = <R extends JsonValue>(events: readonly NewEvent[], response: R, fromVersion: number, now: Date): TurnOutcome<R> => ({
   replayed: false,
-  response: decision.response,
-  version: fromVersion + decision.events.length,
-  events: decision.events.map((e, i) => ({ seq: fromVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now })),
+  response,
+  version: fromVersion + events.length,
+  events: events.map((e, i) => ({ seq: fromVersion + 1 + i, type: e.type, payload: e.payload as JsonValue, createdAt: now })),
 });
 
 /** {@link explainConflict}, which must find an explanation: the game cannot be at the version it did not match. */

@@ -1,5 +1,6 @@
 import type { Player } from '../generated/prisma/client.js';
 import type { Db } from './db.js';
+import { guardedRatingsParams, type GuardedRatings } from './ratings.js';
 import type { GameRow, GameSecrets, GameUpdate, NewEvent, OutboxItem, StoredEvent } from './game-rows.js';
 import type { Idempotency } from './idempotency.js';
 import { jsonOf, rowOf, type JsonValue } from './json.js';
@@ -52,7 +53,11 @@ type OpenedTurn =
     };
 
 /** The statement names of a turn (named prepared statements on Postgres; test/reliability wraps the commit). */
-export const TURN_STATEMENTS = { open: 'arbiter_open_turn_tail', commit: 'arbiter_commit_turn' } as const;
+export const TURN_STATEMENTS = {
+  open: 'arbiter_open_turn_tail',
+  commit: 'arbiter_commit_turn',
+  commitRated: 'arbiter_commit_rated_turn',
+} as const;
 
 export const OPEN_TURN_SQL = `WITH idem AS (
    SELECT request_hash AS "requestHash", response FROM idempotency_keys WHERE $3::text IS NOT NULL AND scope = $3::text AND key = $4::text
@@ -98,17 +103,36 @@ export const openTurn = async (
   };
 };
 
-/**
- * One statement, atomic on its own: moves the game row from `$2` to its new version and projection, only
- * if it is still at `$2` (a concurrent turn that committed first leaves it unmatched; one still running
- * makes it wait for that one's row lock, then unmatched) and, when `$8` is given, only if it is the game
- * created at that millisecond (a turn on a game the process holds, store/game-rows.ts HeldGame, read
- * nothing that would tell another game under a reused id apart); and only then appends the events as
- * seq `$2 + 1 …`, their outbox messages and the idempotency record. Answers `committed` = 1, or 0 when
- * the row did not match. A concurrent duplicate of the idempotency record fails it with a unique
- * violation (23505), writing nothing.
- */
-export const COMMIT_TURN_SQL = `WITH g AS (
+/** What {@link COMMIT_RATED_TURN_SQL} raises when it wrote one rating row but could not commit the turn. */
+export const RATING_GUARD = 'arbiter_rating_guard';
+
+const RATED_CTES = `w AS (
+   SELECT * FROM jsonb_to_recordset($9::jsonb) AS w("playerId" uuid, category text, rating float8, deviation float8, volatility float8,
+          games int, provisional boolean, "lastRatedAt" timestamptz, "wasRating" float8, "wasDeviation" float8, "wasVolatility" float8,
+          "wasGames" int, "wasLastRatedAt" timestamptz)
+ ), r AS (
+   INSERT INTO player_ratings AS r (player_id, category, rating, deviation, volatility, games, provisional, last_rated_at, updated_at)
+   SELECT "playerId", category, rating, deviation, volatility, games, provisional, "lastRatedAt", $3::timestamptz FROM w ORDER BY "playerId"
+   ON CONFLICT (player_id, category) DO UPDATE SET rating = EXCLUDED.rating, deviation = EXCLUDED.deviation,
+     volatility = EXCLUDED.volatility, games = EXCLUDED.games, provisional = EXCLUDED.provisional,
+     last_rated_at = EXCLUDED.last_rated_at, updated_at = EXCLUDED.updated_at
+   WHERE EXISTS (SELECT 1 FROM w WHERE w."playerId" = r.player_id AND r.rating = w."wasRating" AND r.deviation = w."wasDeviation"
+     AND r.volatility = w."wasVolatility" AND r.games = w."wasGames" AND (r.games = 0 OR r.last_rated_at = w."wasLastRatedAt"))
+   RETURNING r.player_id
+ ), `;
+
+const RATING_CHANGES_CTE = `, rc AS (
+   INSERT INTO rating_changes (player_id, category, game_id, game_seq, opponent_id, score, rating_before, deviation_before,
+          volatility_before, rating_after, deviation_after, volatility_after, rated_at)
+   SELECT "playerId", category, "gameId", "gameSeq", "opponentId", score, rb, db, vb, ra, da, va, "ratedAt"
+     FROM jsonb_to_recordset($10::jsonb) AS c("playerId" uuid, category text, "gameId" uuid, "gameSeq" int, "opponentId" uuid,
+          score float8, rb float8, db float8, vb float8, ra float8, da float8, va float8, "ratedAt" timestamptz)
+    WHERE EXISTS (SELECT 1 FROM g)
+ )`;
+
+/** The turn's commit statement; `rated` adds the rating rows of a rated game's end ({@link COMMIT_RATED_TURN_SQL}). */
+function commitTurnSql(rated: boolean): string {
+  return `WITH ${rated ? RATED_CTES : ''}g AS (
    UPDATE games SET
      version = $2::int + jsonb_array_length($4::jsonb),
      updated_at = $3::timestamptz,
@@ -116,7 +140,9 @@ export const COMMIT_TURN_SQL = `WITH g AS (
      turn_seat = CASE WHEN $7::jsonb ? 'turnSeat' THEN ($7::jsonb->>'turnSeat')::int ELSE turn_seat END,
      deadline_at = CASE WHEN $7::jsonb ? 'deadlineAt' THEN ($7::jsonb->>'deadlineAt')::timestamptz ELSE deadline_at END
    WHERE id = $1::uuid AND version = $2::int
-     AND ($8::timestamptz IS NULL OR (created_at >= $8::timestamptz AND created_at < $8::timestamptz + interval '1 millisecond'))
+     AND ($8::timestamptz IS NULL OR (created_at >= $8::timestamptz AND created_at < $8::timestamptz + interval '1 millisecond'))${
+       rated ? `\n     AND (SELECT count(*) FROM r) = (SELECT count(*) FROM w)` : ''
+     }
    RETURNING id
  ), ev AS (
    INSERT INTO game_events (game_id, seq, type, payload, created_at)
@@ -130,8 +156,55 @@ export const COMMIT_TURN_SQL = `WITH g AS (
    INSERT INTO idempotency_keys (scope, key, request_hash, response, created_at)
    SELECT k->>'scope', k->>'key', k->>'requestHash', k->'response', $3::timestamptz FROM jsonb_array_elements($6::jsonb) AS k
    WHERE EXISTS (SELECT 1 FROM g)
- )
- SELECT count(*)::int AS committed FROM g`;
+ )${rated ? RATING_CHANGES_CTE : ''}
+ SELECT count(*)::int AS committed${
+   // The cast fails only at run time (its text is not a constant): the error undoes the one rating row written.
+   rated
+     ? `, CASE WHEN count(*) > 0 OR (SELECT count(*) FROM r) = 0 THEN 0 ELSE ('${RATING_GUARD} ' || (SELECT count(*) FROM r))::int END AS undone`
+     : ''
+ } FROM g`;
+}
+
+/**
+ * One statement, atomic on its own: moves the game row from `$2` to its new version and projection, only
+ * if it is still at `$2` (a concurrent turn that committed first leaves it unmatched; one still running
+ * makes it wait for that one's row lock, then unmatched) and, when `$8` is given, only if it is the game
+ * created at that millisecond (a turn on a game the process holds, store/game-rows.ts HeldGame, read
+ * nothing that would tell another game under a reused id apart); and only then appends the events as
+ * seq `$2 + 1 …`, their outbox messages and the idempotency record. Answers `committed` = 1, or 0 when
+ * the row did not match. A concurrent duplicate of the idempotency record fails it with a unique
+ * violation (23505), writing nothing.
+ */
+export const COMMIT_TURN_SQL = commitTurnSql(false);
+
+/**
+ * {@link COMMIT_TURN_SQL} for the end of a rated game (service/ratings.ts), still one statement, so that
+ * the rating costs the last turn no round trip of its own. First both players' `player_ratings` rows
+ * (`$9`, in player-id order as store/ratings.ts `lockRatings` takes them, so the two wait for each other
+ * instead of deadlocking), each written only over the very row its new rating was computed from (the
+ * ON CONFLICT's WHERE compares it with the values read; a row read as absent is inserted, and one made
+ * meanwhile conflicts and fails the comparison); then the game row, only if both were written; then the
+ * events, and both `rating_changes` rows (`$10`). A row that changed since it was read leaves the game
+ * unmatched: `committed` = 0 with nothing written, or, when the other row was written, the statement
+ * raises {@link RATING_GUARD} and so rolls back whole. Either way the caller rates again in a transaction.
+ */
+export const COMMIT_RATED_TURN_SQL = commitTurnSql(true);
+/**
+ * Sends {@link COMMIT_RATED_TURN_SQL} with {@link commitParams}' parameters and the rating rows: true when
+ * it committed, false when it wrote nothing (the game moved on, or a rating row changed since it was read).
+ */
+export const commitRatedTurn = async (db: Db, params: readonly unknown[], ratings: GuardedRatings): Promise<boolean> => {
+  try {
+    const rows = await db.statement<{ committed: number }>(TURN_STATEMENTS.commitRated, COMMIT_RATED_TURN_SQL, [
+      ...params,
+      ...guardedRatingsParams(ratings),
+    ]);
+    return committedOf(rows);
+  } catch (e) {
+    if (String((e as { message?: unknown } | null)?.message).includes(RATING_GUARD)) return false;
+    throw e;
+  }
+};
 
 /** {@link COMMIT_TURN_SQL}'s parameters. */
 export const commitParams = (

@@ -92,6 +92,11 @@ export interface DivisionSpec {
   readonly gibsonSpreadPerGame: number;
   /** Correspondence games' clock; null over the board. */
   readonly timeControl: TimeControl | null;
+  /**
+   * The rating system its ratings out are computed by (engine/rating/division.ts), by name; absent in logs
+   * written before it existed, which means the default, `glicko2`.
+   */
+  readonly ratingSystem?: string;
   /** Set for a division imported from a TSH `.t` file. */
   readonly tshFrame?: TshFrame;
 }

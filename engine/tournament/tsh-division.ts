@@ -2,6 +2,7 @@ import { ruleError, type RuleError } from '../errors.js';
 import { err, ok, type Result } from '../result.js';
 import type { Actor, ByeEntry, DivisionSpec, Entrant, TournamentEvent, TshFrame } from './events.js';
 import type { PairedGame } from './pairing/types.js';
+import { divisionRatings } from './ratings.js';
 import { playerOutcomes } from './results.js';
 import type { DivisionState } from './state.js';
 import { tshField, tshPlayerLineNumbers, type TshDivisionFile, type TshLine, type TshPlayerLine } from './tsh/document.js';
@@ -173,6 +174,19 @@ export const tshSafeName = (name: string): string =>
     .replace(/^#+\s*/, '')
     .replace(/\s+(?=[-+.\d])/g, '_');
 
+/**
+ * TSH's `newr`: the rating after each complete round (engine/tournament/ratings.ts). An imported line's own
+ * values stand for the rounds they cover (what tsh computed then), ours follow; a line imported without
+ * `newr` (a file never rated) gets none, so such a file is written back as it came. Null: no field.
+ */
+const newrOf = (division: DivisionState, entrant: Entrant): string[] | null => {
+  const imported = entrant.tsh?.fields.findLast((f) => f.name === 'newr')?.values;
+  if (division.spec.tshFrame && entrant.tsh && imported === undefined) return null;
+  const ours = divisionRatings(division).players.get(entrant.number)?.byRound ?? [];
+  if (ours.length === 0 && imported === undefined) return null;
+  return ours.map((r, i) => imported?.[i] ?? String(r)).concat((imported ?? []).slice(ours.length));
+};
+
 const POSITION_P12: Readonly<Record<string, string>> = { first: '1', second: '2', neither: '0' };
 
 const lineOf = (division: DivisionState, entrant: Entrant, lastRound: number): TshPlayerLine => {
@@ -185,8 +199,16 @@ const lineOf = (division: DivisionState, entrant: Entrant, lastRound: number): T
     outcomes.map((o) => (o.kind === 'game' && o.first === null ? '3' : POSITION_P12[o.position]!)),
   );
   const kept = entrant.tsh?.fields ?? [];
-  const fields = kept.map((f) => (f.name === 'p12' ? { name: 'p12', values: p12 } : f));
+  const newr = newrOf(division, entrant);
+  const fields = kept.map((f) =>
+    f.name === 'p12' ? { name: 'p12', values: p12 } : f.name === 'newr' && newr ? { name: 'newr', values: newr } : f,
+  );
   if (!kept.some((f) => f.name === 'p12') && p12.length > 0) fields.push({ name: 'p12', values: p12 });
+  if (newr && !kept.some((f) => f.name === 'newr')) {
+    // Before p12, where tsh's name order puts it.
+    const at = fields.findIndex((f) => f.name === 'p12');
+    fields.splice(at < 0 ? fields.length : at, 0, { name: 'newr', values: newr });
+  }
   if (entrant.class !== null && !kept.some((f) => f.name === 'class')) fields.push({ name: 'class', values: [entrant.class] });
   if (division.withdrawn[entrant.number] !== undefined && !kept.some((f) => f.name === 'off')) fields.push({ name: 'off', values: ['0'] });
   return {

@@ -22,6 +22,13 @@ export const REDACTED_FIELDS = [
   'secret',
   'apiKey',
   'key',
+  // OAuth (functions/oauth-provider.ts): what oidc-provider's objects and the token endpoint's bodies call them.
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code_verifier',
+  'client_secret',
+  'csrf',
   'rack',
   'myRack',
   'racks',

@@ -29,7 +29,7 @@ export const ACCOUNT_ROUTES: readonly Route[] = [
     tag: 'Accounts',
     summary: 'Sign in',
     description:
-      'Handle and password for a bearer token (lifetime ARBITER_JWT_TTL_SECONDS, default 1 hour). Answers 200: the token is signed, not stored, so there is no session resource to point at.',
+      'Handle and password for a bearer token (lifetime ARBITER_JWT_TTL_SECONDS, default 1 hour) of a new sign-in session (GET /v1/me/sessions lists it; POST /v1/sessions/renew renews its token without the password). Answers 200.',
     field: 'login',
     args: { handle: bodyField('handle'), password: bodyField('password') },
     reply: { kind: 'object' },

@@ -218,7 +218,7 @@ const DIVISION_ROUTES: readonly Route[] = [
     tag: TAG,
     summary: 'Add a division from a TSH .t file',
     description:
-      'The body is the .t file (Content-Type: text/plain); the division is named by the path, `rounds` (required), `preset`, `mode`, `method` and `lexicon` come from the query. Its players, pairings and results are imported (422 TSH_PARSE_ERROR names the line and the field). Directors only. Answers the tournament.',
+      'The body is the .t file (Content-Type: text/plain); the division is named by the path, `rounds` (required), `preset`, `mode`, `method`, `lexicon` and `ratingSystem` come from the query. Its players, pairings and results are imported (422 TSH_PARSE_ERROR names the line and the field). Directors only. Answers the tournament.',
     field: 'importTshDivision',
     args: {
       tournamentId: path('id'),
@@ -228,6 +228,7 @@ const DIVISION_ROUTES: readonly Route[] = [
       'division.mode': query('mode', 'OVER_THE_BOARD (default) or CORRESPONDENCE.'),
       'division.method': query('method', 'The pairing method of rounds still to pair (default SWISS).'),
       'division.lexicon': query('lexicon', 'The lexicon (default: the server’s).'),
+      'division.ratingSystem': query('ratingSystem', 'GLICKO2 (default) or NASPA: how its ratings out are computed.'),
       text: textBody('The division as a TSH .t file.'),
     },
     reply: { kind: 'object' },

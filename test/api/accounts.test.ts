@@ -150,7 +150,7 @@ describe.each(STORE_TARGETS)('accounts over GraphQL on $kind', (target) => {
     [
       { name: 'bot', scopes: ['games:read', 'admin'] },
       'input.scopes.1',
-      '"admin" is not a scope; the scopes are games:read, games:play, keys:manage, webhooks:manage, lexicons:manage, disputes:rule.',
+      '"admin" is not a scope; the scopes are games:read, games:play, keys:manage, webhooks:manage, lexicons:manage, disputes:rule, apps:manage.',
     ],
     [{ name: 'bot', scopes: [] }, 'input.scopes', 'Give at least one scope.'],
     [{ name: 'bot', scopes: ['games:read', 'games:read'] }, 'input.scopes', 'A scope is listed twice.'],

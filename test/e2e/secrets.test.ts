@@ -79,6 +79,8 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
   let leagueGameIds: string[] = [];
   let matchId: string;
   let matchGameIds: string[];
+  let challengeId: string;
+  let seekId: string;
 
   beforeAll(async () => {
     // The walk aliases every field it reaches: lift the alias and token caps of graph/armor.ts along with the cost.
@@ -106,6 +108,19 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     );
     matchId = match.id;
     matchGameIds = match.games.map((g) => g.game.id);
+    // A challenge and a seek of the lobby (issue 33), so the walk reaches `challenge` and `seek` too.
+    const challenge = await api.gql(
+      `mutation($input: CreateChallengeInput!) { createChallenge(input: $input) { ... on Challenge { id } ... on Error { code message } } }`,
+      { input: { opponent: ann.handle } },
+      bob.token,
+    );
+    challengeId = (challenge.body.data!['createChallenge'] as { id: string }).id;
+    const seek = await api.gql(
+      `mutation($input: CreateSeekInput!) { createSeek(input: $input) { ... on Seek { id } ... on Error { code message } } }`,
+      { input: {} },
+      bob.token,
+    );
+    seekId = (seek.body.data!['createSeek'] as { id: string }).id;
     const schema = await api.gql(INTROSPECTION);
     const s = schema.body.data!['__schema'] as { queryType: { name: string }; types: IType[] };
     queryType = s.queryType.name;
@@ -232,6 +247,12 @@ describe.each(STORE_TARGETS)('no response leaks a rack, the seed or the bag orde
     tournament: () => ({ id: tournamentId }),
     tournamentDivision: () => ({ tournamentId, division: 'L' }),
     tournamentRound: () => ({ tournamentId, division: 'L', round: 1 }),
+    // The lobby and the players' pages (issue 33): the opponent's page lists the game in progress.
+    challenge: () => ({ id: challengeId }),
+    seek: () => ({ id: seekId }),
+    playerProfile: () => ({ handle: bob.handle }),
+    ratingHistory: () => ({ handle: bob.handle, category: 'tournament/correspondence' }),
+    leaderboard: () => ({ category: 'tournament/correspondence' }),
   };
 
   // An input object is written as a GraphQL object literal (keys unquoted); everything else as JSON.

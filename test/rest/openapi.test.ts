@@ -80,12 +80,15 @@ describe('the /v1 OpenAPI document', () => {
     const queried = ops.flatMap((o) => (o.op.parameters ?? []).filter((p) => p.in === 'query').map(() => o.op.operationId));
     // importTshDivision: the body is the .t file itself, so the new division's settings come in the query.
     expect([...new Set(queried)].sort()).toEqual([
+      'exportAccount',
       'getBoardPng',
       'getBoardSvg',
+      'getLeaderboard',
       'importTshDivision',
       'listMyGames',
       'listMyMatches',
       'listNotifications',
+      'listSeeks',
       'listTournaments',
       'listWebhookDeliveries',
       'streamGameEvents',

@@ -85,6 +85,7 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
     expect(tables.map((t) => t.table_name)).toEqual([
       '_prisma_migrations',
       'api_keys',
+      'challenges',
       'game_events',
       'game_secrets',
       'games',
@@ -100,6 +101,7 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
       'organization_directors',
       'organizations',
       'outbox',
+      'pairing_requests',
       'player_emails',
       'player_ratings',
       'players',
@@ -107,6 +109,7 @@ describe.each(STORE_TARGETS)('migrations on $kind', (target) => {
       'rate_limit_buckets',
       'rating_changes',
       'seats',
+      'seeks',
       'sessions',
       'stream_presence',
       'tournament_events',
