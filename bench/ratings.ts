@@ -11,10 +11,10 @@
  * `npx tsx bench/ratings.ts [postgres|pglite]` prints this section alone.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { median, printSections } from './common.js';
+import { median } from './common.js';
 import {
   postgresUrl,
+  runWhenMain,
   startBenchServer,
   SUBMIT_TURN,
   unreachable,
@@ -107,12 +107,10 @@ export async function run(backends: readonly BenchBackend[] = ['postgres', 'pgli
     rows.push(...rowsOf(await measure(backend)));
   }
   notes.push(
-    `${PAIRS} pairs of fresh games between the same two players (after ${WARM_PAIRS} warm-up pairs), one rated and one casual, each created over HTTP and ended by a resignation through GraphQL submitTurn over HTTP (timed: request to parsed answer); rated and casual alternate which goes first. Both ends are one statement on the driver's session: the rated one writes both rating rows (only over the rows it was computed from, as this process last wrote them), both rating changes and rating-changed in the turn's commit statement (store/turn-statements.ts COMMIT_RATED_TURN_SQL). A process that has not rated these players yet reads their rows first (one more statement), and a row changed elsewhere makes the commit write nothing and the turn rate again in a transaction.`,
+    `${PAIRS} pairs of fresh games between the same two players (after ${WARM_PAIRS} warm-up pairs), one rated and one casual, each created over HTTP and ended by a resignation through GraphQL submitTurn over HTTP (timed: request to parsed answer); rated and casual alternate which goes first. Both ends are one statement on the driver's session: the rated one writes both rating rows (only over the rows it was computed from, as this process last wrote them), both rating changes and rating-changed in the turn's commit statement (store/turn-statements.ts COMMIT_RATED_TURN_SQL), into projection tables without foreign keys and with one index besides each key (migration 20270104090000_rating_projection_lean). A process that has not rated these players yet reads their rows first (one more statement), and a row changed elsewhere makes the commit write nothing and the turn rate again in a transaction.`,
   );
   return { title: 'Rated games: the rating update on the last turn (issue 33)', rows, notes };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const asked = process.argv.slice(2).filter((a): a is BenchBackend => a === 'postgres' || a === 'pglite');
-  printSections([await run(asked.length ? asked : undefined)]);
-}
+const asked = process.argv.slice(2).filter((a): a is BenchBackend => a === 'postgres' || a === 'pglite');
+await runWhenMain(import.meta.url, () => run(asked.length ? asked : undefined));

@@ -11,7 +11,7 @@
  * would be: streams share what they may share (one read, one view per seat and version) whoever opened them. The commit's time is when the turn's
  * commit statement returns in the server (store/turn-statements.ts), the delivery's when the event's `id:`
  * reaches the subscriber's socket, on one clock (ms since the epoch, sub-millisecond, both processes).
- * `npx tsx bench/streams.ts [postgres|pglite]` prints the section alone.
+ * On PGlite, then on Postgres (bench/server.ts onBothDatabases); `npx tsx bench/streams.ts` prints the section alone.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,20 +22,18 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../functions/app.js';
 import { NO_RATE_LIMITS } from '../service/rate-limits.js';
 import { ensureShippedLexicons } from '../scripts/build-lexicons.js';
-import { createDb, IN_MEMORY, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { TURN_STATEMENTS } from '../store/turn-statements.js';
-import { gc, printSections } from './common.js';
+import { gc } from './common.js';
 import {
   BENCH_JWT_SECRET,
   benchClient,
-  dropSchema,
+  onBothDatabases,
   percentile,
-  postgresUrl,
+  runWhenMain,
   SUBMIT_TURN,
-  unreachable,
-  withSchema,
-  type BenchBackend,
   type BenchPlayer,
+  type Measured,
 } from './server.js';
 import type { ClientsReply, ClientsRequest } from './stream-clients.js';
 import type { BenchRow, BenchSection } from './types.js';
@@ -53,7 +51,6 @@ const p = (xs: readonly number[], q: number): number => percentile(sorted(xs), q
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Figures {
-  readonly backend: BenchBackend;
   readonly bare: number[];
   /** Commit → delivered, every subscriber of every turn. */
   readonly delivery: number[];
@@ -193,10 +190,8 @@ const memory = (): { js: number; rss: number } => {
   return { js: m.heapUsed + m.external, rss: m.rss };
 };
 
-const measure = async (backend: BenchBackend): Promise<Figures> => {
+const figuresOn = async (db: Db): Promise<Figures> => {
   ensureShippedLexicons();
-  const schema = `bench_streams_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const db = await createDb(backend === 'pglite' ? { dataDir: IN_MEMORY } : { databaseUrl: withSchema(postgresUrl(), schema) });
   const api = await serve(db);
   const clients = clientsProcess();
   const player = clientsProcess();
@@ -245,7 +240,6 @@ const measure = async (backend: BenchBackend): Promise<Figures> => {
       if (!(i % 2)) await followedTurn(i);
     }
     return {
-      backend,
       bare,
       ...figures,
       turnBefore,
@@ -259,15 +253,12 @@ const measure = async (backend: BenchBackend): Promise<Figures> => {
     clients.close();
     player.close();
     await api.close();
-    await db.close();
-    if (backend === 'postgres') await dropSchema(postgresUrl(), schema);
   }
 };
 
 const ms = (x: number): number => Math.round(x * 100) / 100;
 
-const rowsOf = (f: Figures): BenchRow[] => {
-  const name = f.backend === 'postgres' ? 'Postgres' : 'PGlite';
+const rowsOf = (f: Figures, name: string): BenchRow[] => {
   const ratio = p(f.turnWith, 50) / p(f.turnNone, 50);
   return [
     { metric: `${name}: commit → delivered to ${f.opened} SSE subscribers, p50`, value: ms(p(f.delivery, 50)), unit: 'ms' },
@@ -302,28 +293,27 @@ const rowsOf = (f: Figures): BenchRow[] => {
   ];
 };
 
-export async function run(backends: readonly BenchBackend[] = ['postgres', 'pglite']): Promise<BenchSection> {
-  const rows: BenchRow[] = [];
-  const notes: string[] = [];
-  for (const backend of backends) {
-    const down = backend === 'postgres' ? await unreachable() : null;
-    if (down) {
-      notes.push(`Postgres not measured: no Postgres at ${postgresUrl()} (${down}).`);
-      continue;
-    }
-    const f = await measure(backend);
-    rows.push(...rowsOf(f));
-    notes.push(`${f.backend}: load average during the run ${f.load.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).`);
-  }
-  notes.push(
-    `${SUBSCRIBERS} real HTTP SSE connections to GET /v1/games/{id}/events from a child process, all one spectator's (the per-caller limit raised for the bench); streams at the same version with the same seat share the events made from one read (service/streams.ts), each writes its own frames. ${TURN_PAIRS} pass turns on the followed game, interleaved with as many on a game nobody follows (each game's turn first in one pair, second in the next), each followed one waited for until every subscriber had it (so no fan-out overlaps the next turn); ${WARM_TURNS} warm-up turns each first. Turns are sent and timed by a process of their own.`,
-    'Commit: when the turn’s commit statement returns in the server; delivered: when the event’s `id:` line reaches the subscriber’s socket (one clock for both processes). The bare round trip is a `SELECT pg_notify(…)` on the app’s database handle until its own `Db.listen` hears it: on Postgres another connection, on PGlite in process.',
-    'Memory: the server process’s heap + external (and RSS) after two collections, with the subscribers open and idle ÷ their number, against the same before they opened.',
-  );
-  return { title: 'Live event streams (1,000 subscribers; issue 31)', rows, notes };
+/** One database's rows, and its load average during the run. */
+const measure = async (db: Db, name: string): Promise<Measured> => {
+  const f = await figuresOn(db);
+  return {
+    rows: rowsOf(f, name),
+    notes: [`${name}: load average during the run ${f.load.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).`],
+  };
+};
+
+export async function run(): Promise<BenchSection> {
+  const { rows, notes } = await onBothDatabases('bench_streams', measure);
+  return {
+    title: 'Live event streams (1,000 subscribers; issue 31)',
+    rows,
+    notes: [
+      ...notes,
+      `${SUBSCRIBERS} real HTTP SSE connections to GET /v1/games/{id}/events from a child process, all one spectator's (the per-caller limit raised for the bench); streams at the same version with the same seat share the events made from one read (service/streams.ts), each writes its own frames. ${TURN_PAIRS} pass turns on the followed game, interleaved with as many on a game nobody follows (each game's turn first in one pair, second in the next), each followed one waited for until every subscriber had it (so no fan-out overlaps the next turn); ${WARM_TURNS} warm-up turns each first. Turns are sent and timed by a process of their own.`,
+      'Commit: when the turn’s commit statement returns in the server; delivered: when the event’s `id:` line reaches the subscriber’s socket (one clock for both processes). The bare round trip is a `SELECT pg_notify(…)` on the app’s database handle until its own `Db.listen` hears it: on Postgres another connection, on PGlite in process.',
+      'Memory: the server process’s heap + external (and RSS) after two collections, with the subscribers open and idle ÷ their number, against the same before they opened.',
+    ],
+  };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const asked = process.argv.slice(2).filter((a): a is BenchBackend => a === 'postgres' || a === 'pglite');
-  printSections([await run(asked.length ? asked : undefined)]);
-}
+await runWhenMain(import.meta.url, run);

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sweepPairing } from '../service/pairing-requests.js';
+import { sweepLobby } from '../service/lobby-sweep.js';
 import type { ServiceDeps } from '../service/context.js';
 import { loadLexiconRegistry, type LexiconRegistry } from '../service/lexicons.js';
 import { playRobotTurns, robotGamesToMove } from '../service/robot-turns.js';
@@ -41,9 +41,9 @@ export const createRobotHandler =
     const services: ServiceDeps = { db: await deps.getDb(), lexicons: deps.lexicons(), now: deps.now ?? (() => new Date()) };
     const log = deps.log ?? console.log;
     const failures: { itemIdentifier: string }[] = [];
-    // A schedule's event has no Records: sweep (the lobby's pairing requests too). An SQS batch names its games.
+    // A schedule's event has no Records: sweep (the lobby's seeks and pairing requests too). An SQS batch names its games.
     if (!event.Records)
-      await sweepPairing(services).catch((e: unknown) => log(JSON.stringify({ msg: 'pairing.sweep-failed', error: String(e) })));
+      await sweepLobby(services).catch((e: unknown) => log(JSON.stringify({ msg: 'lobby.sweep-failed', error: String(e) })));
     const work = event.Records
       ? event.Records.map((r) => ({ id: r.messageId, gameId: gameIdOf(r.body) }))
       : (await robotGamesToMove(services)).map((gameId) => ({ id: null, gameId }));

@@ -21,7 +21,7 @@ import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambd
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { App } from './app.js';
-import { EVENTS_ROUTE, MY_EVENTS_ROUTE, NDJSON_CONTENT_TYPE, SSE_CONTENT_TYPE } from '../rest/events.js';
+import { EVENTS_ROUTE, MY_EVENTS_ROUTE, NDJSON_CONTENT_TYPE, SEEK_EVENTS_ROUTE, SSE_CONTENT_TYPE } from '../rest/events.js';
 import { DEFAULT_REQUEST_LIMITS } from '../graph/armor.js';
 import { getOperationAST, parse } from '../graph/graphql.js';
 import { GRAPHQL_PATH } from '../graph/yoga.js';
@@ -33,8 +33,8 @@ import { observeRequest } from './observability/request-log.js';
 import { buildRuntimeApp } from './runtime.js';
 import { STREAM_POLL_ENV } from './stream-env.js';
 
-/** The REST routes the function URL serves: the game's stream and the caller's own (besides, subscriptions on /graphql). */
-export const STREAM_ROUTES: readonly RegExp[] = [EVENTS_ROUTE, MY_EVENTS_ROUTE];
+/** The REST routes the function URL serves: the game's stream, the caller's own and the seek list's (besides, subscriptions on /graphql). */
+export const STREAM_ROUTES: readonly RegExp[] = [EVENTS_ROUTE, MY_EVENTS_ROUTE, SEEK_EVENTS_ROUTE];
 
 /** The status line and headers of a streamed response, as `awslambda.HttpResponseStream.from` takes them. */
 export interface StreamMetadata {
@@ -201,7 +201,7 @@ const answer = async (
         'ROUTE_NOT_FOUND',
         graphql
           ? 'This address serves only GraphQL subscriptions over Server-Sent Events (Accept: text/event-stream); queries and mutations go to the API at its own URL.'
-          : 'This address serves only the event streams (GET /v1/games/{id}/events, GET /v1/me/events, GraphQL subscriptions on /graphql); the API is at its own URL.',
+          : 'This address serves only the event streams (GET /v1/games/{id}/events, GET /v1/me/events, GET /v1/seeks/events, GraphQL subscriptions on /graphql); the API is at its own URL.',
         parsed.pathname,
       ),
       graphql,

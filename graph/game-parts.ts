@@ -3,6 +3,7 @@ import type { Adjustment } from '../engine/game/events.js';
 import type { GameResult, TurnRecord } from '../engine/game/state.js';
 import { joinTiles } from '../engine/tiles.js';
 import type { GameSnapshot, SeatHolder } from '../service/game-reads.js';
+import type { RatingChanged, RatingChangedSeat } from '../service/ratings.js';
 import { builder } from './builder.js';
 import { BoardLayoutType } from './layouts.js';
 import { EndAdjustmentTypeEnum, GameEndReasonEnum, GameMoveTypeEnum } from './enums.js';
@@ -34,6 +35,40 @@ interface SeatShape {
 
 export const seatsOf = (g: GameSnapshot): SeatShape[] => g.seats.map((holder) => ({ holder, game: g }));
 
+/** One seat's side of a rated game's latest `rating-changed` (service/ratings.ts). */
+interface SeatRatingChange {
+  readonly change: RatingChanged;
+  readonly seat: RatingChangedSeat;
+}
+
+const SeatRatingChangeType = builder.objectRef<SeatRatingChange>('SeatRatingChange').implement({
+  description:
+    'One seat’s rating change from a rated game (Glicko-2, docs/rated-play.md): its rating before the game (its deviation grown for idle rating periods first) and after. Public, as a player’s page is.',
+  fields: (t) => ({
+    category: t.string({ description: 'The rating category, e.g. match/correspondence.', resolve: (s) => s.change.category }),
+    score: t.float({
+      description: 'The result the game was rated as for this seat: 1 a win, 0.5 a tie, 0 a loss.',
+      resolve: (s) => s.seat.score,
+    }),
+    ratingBefore: t.float({ description: 'The rating before the game.', resolve: (s) => s.seat.before.rating }),
+    ratingAfter: t.float({ description: 'The rating after the game.', resolve: (s) => s.seat.after.rating }),
+    deviationBefore: t.float({
+      description: 'The rating deviation (RD) before the game, grown for the rating periods the player was idle.',
+      resolve: (s) => s.seat.before.rd,
+    }),
+    deviationAfter: t.float({ description: 'The rating deviation (RD) after the game.', resolve: (s) => s.seat.after.rd }),
+    provisional: t.boolean({
+      description: 'The rating after the game is still provisional (RD at or above 110): shown with a “?”.',
+      resolve: (s) => s.seat.provisional,
+    }),
+    ratedAt: t.field({
+      type: 'DateTime',
+      description: 'When the game was rated: its place in each player’s order of rated games.',
+      resolve: (s) => new Date(s.change.ratedAt),
+    }),
+  }),
+});
+
 export const GameSeatType = builder.objectRef<SeatShape>('GameSeat').implement({
   description: 'One of the two seats of a game: who holds it, their score and how many tiles they hold.',
   fields: (t) => ({
@@ -52,6 +87,17 @@ export const GameSeatType = builder.objectRef<SeatShape>('GameSeat').implement({
     rackSize: t.int({
       description: 'How many tiles the seat holds (never which).',
       resolve: (s) => s.game.view?.rackSizes[s.holder.seat] ?? 0,
+    }),
+    ratingChange: t.field({
+      type: SeatRatingChangeType,
+      nullable: true,
+      description:
+        'What the game did to the seat’s rating, once a rated game has ended (after a ruling’s recompute, the recomputed change); null for a casual game, while it is on, and for an aborted game.',
+      resolve: (s) => {
+        const change = s.game.ratingChange;
+        const seat = change?.players.find((p) => p.seat === s.holder.seat);
+        return change && seat ? { change, seat } : null;
+      },
     }),
   }),
 });

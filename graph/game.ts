@@ -117,6 +117,15 @@ export const GameType = builder.node(builder.objectRef<GameSnapshot>('Game'), {
       description:
         'The game is played over the board and recorded live by its scorekeeper (createRecordedGame, recordMove), not played here.',
     }),
+    rated: t.exposeBoolean('rated', {
+      description:
+        'Rated: the game’s end updates both players’ ratings in ratingCategory (docs/rated-play.md); false for a casual game. Fixed at creation.',
+    }),
+    ratingCategory: t.string({
+      nullable: true,
+      description: 'The rating category of a rated game: rule-set family/pace, e.g. tournament/correspondence; null for a casual game.',
+      resolve: (g) => g.ratingCategory,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the game was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the game last changed.' }),
   }),

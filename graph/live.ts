@@ -2,6 +2,7 @@ import type { Plugin } from 'graphql-yoga';
 import { joinTiles } from '../engine/tiles.js';
 import { DEFAULT_SETTLE_MS, openMyEvents, parseEventId, type MyEvent } from '../service/my-events.js';
 import { enterGame, keepPresence, PRESENCE_HEARTBEAT_MS } from '../service/presence.js';
+import { openSeekEvents, seekStreamCaller, type SeekEvent } from '../service/seek-events.js';
 import {
   DEFAULT_POLL_MS,
   DEFAULT_STREAMS_PER_CALLER,
@@ -11,7 +12,7 @@ import {
   type StreamGameUpdate,
 } from '../service/streams.js';
 import { builder } from './builder.js';
-import { requireScope, type Context, type LiveSettings } from './context.js';
+import { requirePlayer, requireScope, type Context, type LiveSettings } from './context.js';
 import { GameStateEnum } from './enums.js';
 import { ArbiterError, RateLimitedError, toGraphError, ValidationError } from './error-classes.js';
 import { GameMoveType, GameOutcomeType } from './game-parts.js';
@@ -145,16 +146,27 @@ const streamsUnavailable = (live: LiveSettings): ArbiterError => {
 
 /** Streams served here, a caller with games:read, one of their stream slots (theirs to free if the stream does not open). */
 const admit = (ctx: Context) => {
+  const live = liveHere(ctx);
+  const me = requireScope(ctx, 'games:read');
+  return { live, playerId: me.player.id, free: slotOf(live, me.player.id) };
+};
+
+/** The live settings, where streams are served here; STREAMS_UNAVAILABLE otherwise. */
+const liveHere = (ctx: Context): LiveSettings => {
   const live = ctx.live ?? DEFAULT_LIVE;
   if (!live.enabled) throw streamsUnavailable(live);
-  const me = requireScope(ctx, 'games:read');
-  const free = takeStreamSlot(me.player.id, live.streamsPerCaller);
+  return live;
+};
+
+/** One of the caller's stream slots, or RATE_LIMITED. */
+const slotOf = (live: LiveSettings, callerKey: string): (() => void) => {
+  const free = takeStreamSlot(callerKey, live.streamsPerCaller);
   if (!free)
     throw new RateLimitedError(
       `You have ${live.streamsPerCaller} event streams open, the most one caller may hold: close one, or retry later.`,
       { limit: live.streamsPerCaller, retryAfterSeconds: RETRY_AFTER_SECONDS },
     );
-  return { live, playerId: me.player.id, free };
+  return free;
 };
 
 const openFor = async (ctx: Context, gameId: string, after: number): Promise<AsyncIterable<StreamEvent>> => {
@@ -180,6 +192,27 @@ const openFor = async (ctx: Context, gameId: string, after: number): Promise<Asy
     leave?.();
     free();
   });
+};
+
+/** The seek stream: anyone may read it (the seek list is public); a credential that was presented must be good. */
+const openSeeks = async (ctx: Context, afterText: string | null): Promise<AsyncIterable<SeekEvent>> => {
+  const after = afterText === null ? null : parseEventId(afterText, 'after');
+  if (after && !after.ok) throw new ValidationError([{ field: 'after', message: after.error.message }]);
+  const live = liveHere(ctx);
+  if (ctx.principal.kind !== 'player' && ctx.principal.problem) requirePlayer(ctx);
+  const playerId = ctx.principal.kind === 'player' ? ctx.principal.player.id : null;
+  const free = slotOf(live, seekStreamCaller(playerId, ctx.clientAddress));
+  try {
+    const stream = await openSeekEvents(ctx, {
+      after: after ? after.value : null,
+      pollMs: live.pollMs,
+      settleMs: live.outboxSettleMs ?? DEFAULT_SETTLE_MS,
+    });
+    return sourceOf(stream, free);
+  } catch (e) {
+    free();
+    throw e;
+  }
 };
 
 const openMine = async (ctx: Context, afterText: string | null): Promise<AsyncIterable<MyEvent>> => {
@@ -282,3 +315,36 @@ export const useStreamsUnavailableStatus = (): Plugin => ({
     setResultProcessor(() => Response.json({ errors: result.errors }, { status: 501, headers }), 'application/json');
   },
 });
+
+const SeekEventType = builder.objectRef<SeekEvent>('SeekEvent').implement({
+  description:
+    'A change of the seek list: an item of the seeks subscription (the event of GET /v1/seeks/events). seek-opened carries the seek as the list shows it; seek-closed why it closed.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The event’s id (ascending, never reused): pass it as after to resume from here.' }),
+    kind: t.exposeString('kind', { description: 'What happened: seek-opened or seek-closed.' }),
+    at: t.field({ type: 'DateTime', description: 'When the event was committed.', resolve: (e) => new Date(e.at) }),
+    seekId: t.exposeID('seekId', { description: 'The seek (Seek.id).' }),
+    data: t.field({
+      type: 'JSON',
+      description:
+        'For seek-opened, the seek as the seek list shows it (authorHandle, authorDisplayName, authorRating — null when hidden —, preset, overrides, lexicon, pace, daysPerMove, clockMinutes, rated, category, ratingMin, ratingMax, expiresAt, createdAt); for seek-closed, reason (accepted, withdrawn, expired) and, once accepted, gameId.',
+      resolve: (e) => e.data,
+    }),
+  }),
+});
+
+builder.subscriptionField('seeks', (t) =>
+  t.field({
+    type: SeekEventType,
+    description:
+      'The seek list as it changes: seek-opened when a seek is made, seek-closed when it is accepted, withdrawn or expires. Open to anyone, as the list is. Every event after `after`, once and in order, then each new one; omitted: from now on — read the seeks query first, then follow this. A malformed after is VALIDATION; past the open streams a caller (or an anonymous address) may hold, RATE_LIMITED; where streams are not served (AWS Lambda), STREAMS_UNAVAILABLE.',
+    args: {
+      after: t.arg.id({
+        required: false,
+        description: 'Start after this event id (the last one you were sent) to resume; omitted: only events from now on.',
+      }),
+    },
+    subscribe: (_root, args, ctx) => openSeeks(ctx, args.after === null || args.after === undefined ? null : String(args.after)),
+    resolve: (event) => event,
+  }),
+);

@@ -73,6 +73,18 @@ const SeekStateEnum = builder.enumType('SeekState', {
   } satisfies Record<string, { value: SeekState; description: string }>,
 });
 
+const SeekPaceEnum = builder.enumType('SeekPace', {
+  description: 'How a seek’s game is played; it decides the rating category (family/pace).',
+  values: {
+    CORRESPONDENCE: { value: 'correspondence', description: 'Played here, days per move (daysPerMove).' },
+    RECORDED: {
+      value: 'recorded',
+      description:
+        'Played over the board at a table, with a clock (clockMinutes), and recorded here by the seek’s author (docs/recorded.md).',
+    },
+  } as const,
+});
+
 const AuthorRatingType = builder.objectRef<NonNullable<SeekView['authorRating']>>('SeekAuthorRating').implement({
   description: 'The author’s rating in the seek’s category, as their public page shows it.',
   fields: (t) => ({
@@ -83,7 +95,8 @@ const AuthorRatingType = builder.objectRef<NonNullable<SeekView['authorRating']>
 });
 
 export const SeekType = builder.objectRef<SeekView>('Seek').implement({
-  description: 'An open offer of a correspondence game that any other player may accept (acceptSeek).',
+  description:
+    'An open offer of a game that any other player may accept (acceptSeek): a correspondence game played here, or a game at a table recorded here.',
   fields: (t) => ({
     id: t.id({ description: 'The seek’s id (a uuid).', resolve: (s) => s.seek.id }),
     state: t.field({ type: SeekStateEnum, description: 'Where the seek stands.', resolve: (s) => s.state }),
@@ -103,7 +116,21 @@ export const SeekType = builder.objectRef<SeekView>('Seek').implement({
       resolve: (s) => s.seek.ruleOverrides,
     }),
     lexicon: t.string({ description: 'The lexicon’s name.', resolve: (s) => s.seek.lexiconName }),
-    daysPerMove: t.int({ description: 'Correspondence: days for each move.', resolve: (s) => s.seek.daysPerMove }),
+    pace: t.field({
+      type: SeekPaceEnum,
+      description: 'Correspondence (days per move) or recorded at a table (a clock).',
+      resolve: (s) => s.seek.pace as 'correspondence' | 'recorded',
+    }),
+    daysPerMove: t.int({
+      nullable: true,
+      description: 'Correspondence: days for each move; null for a recorded game.',
+      resolve: (s) => s.seek.daysPerMove,
+    }),
+    clockMinutes: t.int({
+      nullable: true,
+      description: 'Recorded: minutes on each player’s clock at the table; null for correspondence, or a recorded game without a clock.',
+      resolve: (s) => s.seek.clockMinutes,
+    }),
     rated: t.boolean({ description: 'Rated (the game’s end updates both ratings) or casual.', resolve: (s) => s.seek.rated }),
     category: t.string({ description: 'The rating category, family/pace (docs/rated-play.md).', resolve: (s) => s.seek.category }),
     ratingMin: t.int({
@@ -129,6 +156,7 @@ const SeekFilterInput = builder.inputType('SeekFilter', {
     lexicon: t.string({ required: false, description: 'Only seeks of this lexicon.' }),
     rated: t.boolean({ required: false, description: 'Only rated (true) or only casual (false) seeks.' }),
     daysPerMove: t.int({ required: false, description: 'Only seeks of this many days per move.' }),
+    pace: t.field({ type: SeekPaceEnum, required: false, description: 'Only seeks of this pace.' }),
     author: t.string({ required: false, description: 'Only the seeks of the player with this handle (yours: your handle).' }),
   }),
 });
@@ -139,7 +167,20 @@ const CreateSeekInput = builder.inputType('CreateSeekInput', {
     preset: t.field({ type: RuleSetPresetEnum, required: false, description: 'The rule-set preset (default NSA_2008).' }),
     overrides: t.field({ type: 'JSON', required: false, description: 'Rule-set overrides, nested like the rule set.' }),
     lexicon: t.string({ required: false, description: 'Lexicon name (default: the server’s default).' }),
-    daysPerMove: t.int({ required: false, description: 'Correspondence: days for each move, 1–14 (default 3).' }),
+    pace: t.field({
+      type: SeekPaceEnum,
+      required: false,
+      description: 'CORRESPONDENCE (default) or RECORDED (the default when only clockMinutes is given).',
+    }),
+    daysPerMove: t.int({
+      required: false,
+      description: 'Correspondence: days for each move, 1–14 (default 3). Not with clockMinutes or pace RECORDED.',
+    }),
+    clockMinutes: t.int({
+      required: false,
+      description:
+        'Recorded: minutes on each player’s clock at the table, 1–1440, as createRecordedGame takes it; omitted: no clock. Not with daysPerMove.',
+    }),
     rated: t.boolean({ required: false, description: 'Rated (default false: casual).' }),
     ratingMin: t.int({ required: false, description: 'The acceptor’s rating in the category must be at least this (0–4000).' }),
     ratingMax: t.int({
@@ -170,6 +211,7 @@ builder.queryFields((t) => ({
                 lexiconName: args.filter?.lexicon ?? null,
                 rated: args.filter?.rated ?? null,
                 daysPerMove: args.filter?.daysPerMove ?? null,
+                pace: args.filter?.pace ?? null,
                 authorHandle: args.filter?.author ?? null,
               },
             ),
@@ -193,7 +235,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createSeek: t.field({
     type: SeekType,
-    description: 'Offers a correspondence game anyone may accept until it expires (docs/lobby.md).',
+    description:
+      'Offers a game anyone may accept until it expires (docs/lobby.md): correspondence (daysPerMove), or at a table with a clock, recorded here (clockMinutes). Announced on the seeks subscription.',
     authScopes: { scope: 'games:play' },
     errors: { types: [...LOBBY_ERRORS, RateLimitedError], directResult: true, union: resultUnion('CreateSeekResult', 'Seek') },
     args: { input: t.arg({ type: CreateSeekInput, required: true, description: 'The seek’s settings.' }) },
@@ -204,7 +247,9 @@ builder.mutationFields((t) => ({
           ruleSet: input.preset ?? null,
           overrides: input.overrides ?? null,
           lexicon: input.lexicon ?? null,
+          pace: input.pace ?? null,
           daysPerMove: input.daysPerMove ?? null,
+          clockMinutes: input.clockMinutes ?? null,
           rated: input.rated ?? null,
           ratingMin: input.ratingMin ?? null,
           ratingMax: input.ratingMax ?? null,
@@ -216,7 +261,7 @@ builder.mutationFields((t) => ({
   acceptSeek: t.field({
     type: GameType,
     description:
-      'Accepts an open seek: its game starts at once between its author and you, seats drawn at random. Of several players accepting at once exactly one gets the game; the others get SEEK_TAKEN.',
+      'Accepts an open seek: its game starts at once between its author and you, seats drawn at random (a recorded seek’s game is a recorded game, its author the scorekeeper). Of several players accepting at once exactly one gets the game; the others get SEEK_TAKEN.',
     authScopes: { scope: 'games:play' },
     errors: { types: GAME_ERRORS, directResult: true, union: resultUnion('AcceptSeekResult', 'Game') },
     args: { id: t.arg.id({ required: true, description: SEEK_ID }) },

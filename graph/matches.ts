@@ -165,6 +165,9 @@ export const MatchType = builder.node(builder.objectRef<MatchSnapshot>('Match'),
       description: 'The result, once every game has ended; null before, and for an aborted match.',
       resolve: (m) => (m.result ? { outcome: m.result, match: m } : null),
     }),
+    rated: t.exposeBoolean('rated', {
+      description: 'Its games are rated, each as its own game (Game.ratingCategory, GameSeat.ratingChange); false for a casual match.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the match was created.' }),
   }),
 });
@@ -196,6 +199,11 @@ const CreateMatchInput = builder.inputType('CreateMatchInput', {
     opponent: t.string({
       required: false,
       description: 'The opponent’s handle; leave it out for an open place anyone may take (joinMatch).',
+    }),
+    rated: t.boolean({
+      required: false,
+      description:
+        'Rated (default false: casual): each game of the match is rated as its own game when it ends, in the rule set’s category (docs/matches.md, Rated matches). Refused against a robot (RATED_ROBOT) and with overrides (RATED_OVERRIDES).',
     }),
   }),
 });
@@ -246,6 +254,7 @@ builder.mutationFields((t) => ({
           lexicon: input.lexicon ?? null,
           timeControl: timeControlOf(input.timeControl),
           opponent: input.opponent ?? null,
+          rated: input.rated ?? null,
         }),
       );
     },

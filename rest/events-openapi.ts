@@ -181,6 +181,24 @@ const MY_EVENT: JsonSchema = {
   required: ['at', 'data', 'gameId', 'id', 'kind', 'tournamentId', 'version'],
 };
 
+const SEEK_EVENT: JsonSchema = {
+  type: 'object',
+  description:
+    'A change of the seek list (service/seek-events.ts): a seek made, or closed. The SSE `id` is `id`, the SSE `event` is `kind`.',
+  properties: {
+    at: { type: 'string', format: 'date-time', description: 'When the event was committed.' },
+    data: {
+      type: 'object',
+      description:
+        '`seek-opened`: the seek as `GET /seeks` shows it (`authorHandle`, `authorDisplayName`, `authorRating` — null when hidden —, `preset`, `lexicon`, `pace`, `daysPerMove`, `clockMinutes`, `rated`, `category`, `ratingMin`, `ratingMax`, `expiresAt` …); `seek-closed`: `reason` (`accepted`, `withdrawn`, `expired`) and, once accepted, `gameId`.',
+    },
+    id: { type: 'string', pattern: '^\\d+$', description: 'The event’s id (a decimal integer as a string): resume after it.' },
+    kind: { type: 'string', enum: ['seek-opened', 'seek-closed'], description: 'What happened.' },
+    seekId: { type: 'string', description: 'The seek.' },
+  },
+  required: ['at', 'data', 'id', 'kind', 'seekId'],
+};
+
 const STREAM_CLOSE: JsonSchema = {
   type: 'object',
   description:
@@ -196,6 +214,7 @@ const STREAM_CLOSE: JsonSchema = {
 /** The schemas the stream operations name, for `components.schemas`. */
 export const STREAM_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   MyEvent: MY_EVENT,
+  SeekEvent: SEEK_EVENT,
   StreamClose: STREAM_CLOSE,
   StreamEvent: STREAM_EVENT,
   StreamGameUpdate: STREAM_GAME_UPDATE,
@@ -213,15 +232,18 @@ interface StreamDoc {
   readonly after: JsonSchema & { description: string };
   readonly lastEventId: JsonSchema;
   readonly item: string;
+  /** Open to anyone (a credential is optional): the public seek list's stream. */
+  readonly open?: boolean;
+  readonly tag?: string;
 }
 
 const streamOperation = (s: StreamDoc): Doc => {
   const example = examples[s.operationId] as StreamExample;
   return {
     operationId: s.operationId,
-    tags: ['Games'],
+    tags: [s.tag ?? 'Games'],
     summary: s.summary,
-    description: `${s.description} Server-Sent Events by default; NDJSON (one JSON object a line) when Accept names \`application/x-ndjson\` first. A comment (\`: heartbeat\`, an empty NDJSON line) after 20 s without a write. A caller holds at most 10 streams open (429 past it). An API key needs the scope \`games:read\`. Where this address does not serve streams: 501 STREAMS_UNAVAILABLE. See docs/live.md.`,
+    description: `${s.description} Server-Sent Events by default; NDJSON (one JSON object a line) when Accept names \`application/x-ndjson\` first. A comment (\`: heartbeat\`, an empty NDJSON line) after 20 s without a write. A caller holds at most 10 streams open (429 past it). ${s.open ? 'Open to anyone: no credential needed.' : 'An API key needs the scope `games:read`.'} Where this address does not serve streams: 501 STREAMS_UNAVAILABLE. See docs/live.md.`,
     parameters: [
       ...(s.pathId ? [{ name: 'id', in: 'path', required: true, description: 'The game’s id.', schema: { type: 'string' } }] : []),
       { name: 'after', in: 'query', required: false, description: s.after.description, schema: s.after },
@@ -254,7 +276,7 @@ const streamOperation = (s: StreamDoc): Doc => {
       },
       '400': problem('BadRequest'),
       '401': problem('Unauthorized'),
-      '403': problem('Forbidden'),
+      ...(s.open ? {} : { '403': problem('Forbidden') }),
       ...(s.pathId ? { '404': problem('NotFound') } : {}),
       '429': problem('TooManyRequests'),
       '501': {
@@ -265,7 +287,7 @@ const streamOperation = (s: StreamDoc): Doc => {
       },
       default: problem('ServerError'),
     },
-    security: [{ playerToken: [] }, { apiKey: ['games:read'] }],
+    security: s.open ? [] : [{ playerToken: [] }, { apiKey: ['games:read'] }],
   };
 };
 
@@ -297,6 +319,20 @@ export const STREAM_PATHS: Readonly<Record<string, Record<string, unknown>>> = {
       after: { type: 'string', pattern: '^\\d+$', description: 'Start after this event id (default: only events from now on).' },
       lastEventId: { type: 'string', pattern: '^\\d+$' },
       item: 'MyEvent',
+    }),
+  },
+  '/seeks/events': {
+    get: streamOperation({
+      operationId: 'streamSeekEvents',
+      summary: 'Follow the seek list: seeks made, accepted, withdrawn, expired',
+      description:
+        'Open to anyone, as the list is (signed in, your streams count against your limit; anonymous, your address’s). `seek-opened` carries the seek as the list shows it, `seek-closed` why it closed. Without `after` the stream starts now: read `GET /seeks` first, then follow this. Ids are increasing integers (as strings): resuming after the last id you got misses nothing and repeats nothing.',
+      pathId: false,
+      after: { type: 'string', pattern: '^\\d+$', description: 'Start after this event id (default: only events from now on).' },
+      lastEventId: { type: 'string', pattern: '^\\d+$' },
+      item: 'SeekEvent',
+      open: true,
+      tag: 'Lobby',
     }),
   },
 };

@@ -1,8 +1,10 @@
 import type { Plugin } from 'graphql-yoga';
 import type { RuleError } from '../engine/errors.js';
 import { authenticate } from '../graph/auth.js';
+import { clientAddress, type ServerContextLike } from '../graph/client-address.js';
 import type { AppServices } from '../graph/context.js';
 import { DEFAULT_SETTLE_MS, openMyEvents, parseEventId, type MyEvent } from '../service/my-events.js';
+import { openSeekEvents, seekStreamCaller, type SeekEvent } from '../service/seek-events.js';
 import { enterGame, keepPresence } from '../service/presence.js';
 import { DEFAULT_STREAMS_PER_CALLER, openGameStream, takeStreamSlot, type StreamEvent } from '../service/streams.js';
 import { edgeProblem, problemResponse, statusFor } from './problem.js';
@@ -12,6 +14,7 @@ import { edgeProblem, problemResponse, statusFor } from './problem.js';
  *
  *   GET /v1/games/{id}/events[?after=N]   a game's events (id: the game's version)
  *   GET /v1/me/events[?after=ID]          the caller's own events (id: the outbox row's id)
+ *   GET /v1/seeks/events[?after=ID]       the seek list's changes, open to anyone (id: the outbox row's id)
  *
  * `text/event-stream` (Server-Sent Events: `id:` the version, `event:` the kind, `data:` the event as
  * JSON) by default, `application/x-ndjson` (one JSON object a line) when the Accept header asks for it.
@@ -23,6 +26,7 @@ import { edgeProblem, problemResponse, statusFor } from './problem.js';
 
 export const EVENTS_ROUTE = /^\/v1\/games\/([^/]+)\/events$/;
 export const MY_EVENTS_ROUTE = /^\/v1\/me\/events$/;
+export const SEEK_EVENTS_ROUTE = /^\/v1\/seeks\/events$/;
 
 export const SSE_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -98,16 +102,34 @@ const fromRuleError = (e: RuleError, instance: string): Response =>
 
 /** The caller's player id, as `GET /v1/games/{id}` asks for it (a token, or an API key with games:read); a problem otherwise. */
 const viewerOf = async (services: AppServices, request: Request, instance: string): Promise<string | Response> => {
-  const principal = await authenticate(request.headers.get('authorization'), {
+  const principal = await principalOf(services, request);
+  if (principal.kind === 'anonymous')
+    return edgeProblem('UNAUTHENTICATED', principal.problem ?? 'Sign in (Authorization: Bearer …) to follow a game.', instance);
+  if (!principal.scopes.includes('games:read')) return edgeProblem('FORBIDDEN', 'This API key lacks the API scope games:read.', instance);
+  return principal.player.id;
+};
+
+const principalOf = (services: AppServices, request: Request) =>
+  authenticate(request.headers.get('authorization'), {
     db: services.db,
     jwt: services.jwt,
     now: services.now(),
     cache: services.principals,
   });
-  if (principal.kind === 'anonymous')
-    return edgeProblem('UNAUTHENTICATED', principal.problem ?? 'Sign in (Authorization: Bearer …) to follow a game.', instance);
-  if (!principal.scopes.includes('games:read')) return edgeProblem('FORBIDDEN', 'This API key lacks the API scope games:read.', instance);
-  return principal.player.id;
+
+/**
+ * Whose stream slots a public stream takes (`GET /v1/seeks/events`): a signed-in caller's (any credential:
+ * the seek list is public), else the client's address; a credential that was presented but failed is a 401.
+ */
+const publicCallerOf = async (
+  services: AppServices,
+  request: Request,
+  address: string | null,
+  instance: string,
+): Promise<string | Response> => {
+  const principal = await principalOf(services, request);
+  if (principal.kind === 'anonymous' && principal.problem) return edgeProblem('UNAUTHENTICATED', principal.problem, instance);
+  return seekStreamCaller(principal.kind === 'player' ? principal.player.id : null, address);
 };
 
 /** The reader made room (a pull): `wait` resolves true then, false after `ms` or when `ended()`. */
@@ -231,6 +253,7 @@ const admit = async <T>(
   o: Required<LiveOptions>,
   request: Request,
   parse: (resume: { readonly field: 'Last-Event-ID' | 'after'; readonly text: string } | null, instance: string) => T | Response,
+  callerOf: (instance: string) => Promise<string | Response> = (instance) => viewerOf(services, request, instance),
 ): Promise<Response | { readonly after: T; readonly viewerId: string; readonly free: () => void; readonly instance: string }> => {
   const url = new URL(request.url);
   const instance = url.pathname;
@@ -256,7 +279,7 @@ const admit = async <T>(
     instance,
   );
   if (after instanceof Response) return after;
-  const viewerId = await viewerOf(services, request, instance);
+  const viewerId = await callerOf(instance);
   if (viewerId instanceof Response) return viewerId;
   const free = takeStreamSlot(viewerId, o.streamsPerCaller);
   if (!free)
@@ -351,10 +374,43 @@ export const myEventsResponse = async (services: AppServices, options: LiveOptio
   return new Response(body, { status: 200, headers: STREAM_HEADERS(format) });
 };
 
+/**
+ * The answer to `GET /v1/seeks/events`: the seek list's changes (service/seek-events.ts), open to anyone;
+ * `address` is the client's (graph/client-address.ts), whose stream slots an anonymous reader takes.
+ */
+export const seekEventsResponse = async (
+  services: AppServices,
+  options: LiveOptions,
+  request: Request,
+  address: string | null,
+): Promise<Response> => {
+  const o = { ...LIVE_DEFAULTS, ...options };
+  const admitted = await admit(services, o, request, outboxResume, (instance) => publicCallerOf(services, request, address, instance));
+  if (admitted instanceof Response) return admitted;
+  const { after, free } = admitted;
+  let stream;
+  try {
+    stream = await openSeekEvents(services, { after, pollMs: o.pollMs, settleMs: o.outboxSettleMs });
+  } catch (e) {
+    free();
+    throw e;
+  }
+  const format = formatOf(request.headers.get('accept'));
+  const opening =
+    format === 'sse' ? `: the seek list's changes ${after === null ? 'from now on' : `after ${after}`}\nretry: 3000\n\n` : null;
+  const { body, finish } = streamBody(stream, (e: SeekEvent) => e.id, format, o, opening, free);
+  request.signal?.addEventListener('abort', finish, { once: true });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS(format) });
+};
+
 /** Serves the event streams before Yoga looks at the request. */
 export const useEventStreams = (services: AppServices, options: LiveOptions = {}): Plugin => ({
-  onRequest: async ({ url, request, endResponse }) => {
+  onRequest: async ({ url, request, serverContext, endResponse }) => {
     if (MY_EVENTS_ROUTE.test(url.pathname)) return endResponse(await myEventsResponse(services, options, request));
+    if (SEEK_EVENTS_ROUTE.test(url.pathname)) {
+      const address = clientAddress({ ...(serverContext as Partial<ServerContextLike>), request }, services.trustedProxies);
+      return endResponse(await seekEventsResponse(services, options, request, address));
+    }
     const m = EVENTS_ROUTE.exec(url.pathname);
     if (!m) return;
     endResponse(await eventsResponse(services, options, request, decodeURIComponent(m[1]!)));

@@ -27,7 +27,7 @@ export const GAME: Shape = {
     ruleSet: GAME_RULE_SET,
     lexicon: LEAVES,
     timeControl: LEAVES,
-    seats: { expand: { player: PLAYER } },
+    seats: { expand: { player: PLAYER, ratingChange: LEAVES } },
     board: { expand: { tiles: LEAVES } },
     unseenTiles: LEAVES,
     pause: LEAVES,
@@ -46,7 +46,7 @@ export const GAME_SUMMARY: Shape = {
     ruleSet: { name: 'RuleSetSummary' },
     lexicon: LEAVES,
     timeControl: LEAVES,
-    seats: { expand: { player: PLAYER } },
+    seats: { expand: { player: PLAYER, ratingChange: LEAVES } },
     result: { name: 'GameOutcomeSummary' },
   },
 };

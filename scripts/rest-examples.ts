@@ -288,6 +288,9 @@ await call('getSeek', 'GET', `/seeks/${seek.id}`, undefined);
 await call('acceptSeek', 'POST', `/seeks/${seek.id}/accept`, B);
 const spare = await call('createSeek', 'POST', '/seeks', A, { rated: true });
 await call('withdrawSeek', 'DELETE', `/seeks/${spare.id}`, A);
+// The seek list's stream (open to anyone; read here signed in): the first seek made, then accepted.
+const seekStream = await recordStream(app, '/seeks/events?after=0', A, 2, 1500);
+if (seekStream) examples['streamSeekEvents'] = seekStream;
 const challenge = await call('createChallenge', 'POST', '/challenges', A, { opponent: 'bob', seat: 1 });
 await call('listMyChallenges', 'GET', '/challenges', B);
 await call('getChallenge', 'GET', `/challenges/${challenge.id}`, B);

@@ -7,6 +7,7 @@ import type { Db, ServiceDeps, Tx } from './context.js';
 import { forgetLog } from './log-cache.js';
 import { login } from './login.js';
 import { handleKey, type RateLimiter } from './rate-limits.js';
+import { announceSeeksClosed } from './seek-events.js';
 
 /**
  * Deleting an account (issue 32; docs/accounts.md "Deleting your account"): the player's personal data is
@@ -170,7 +171,7 @@ const erase = async (tx: Tx, playerId: string, oldHandle: string, oldName: strin
   await tx.$executeRaw`SELECT set_config('arbiter.erasure', '', true)`;
   const gameIds = games.map((g) => g.game_id);
   await scrubOthersNotifications(tx, playerId, gameIds, [oldName, oldHandle], [DELETED_DISPLAY_NAME, pseudonym]);
-  await withdrawOpenOffers(tx, playerId, now);
+  await withdrawOpenOffers(tx, playerId, pseudonym, now);
   await removePersonalRows(tx, playerId, oldHandle);
   return { pseudonym, gameIds, tournamentEntries: entries };
 };
@@ -236,12 +237,22 @@ const scrubOthersNotifications = async (
 /**
  * What others could still take up: a proposal nobody joined yet (its log names nobody, `game-proposed`) gives
  * its seat back, and an open match of the player is aborted, so that nobody sits down against an account
- * that will never move; the lobby's open seeks, challenges and pairing requests are withdrawn.
+ * that will never move; the lobby's open seeks, challenges and pairing requests are withdrawn. The seek
+ * stream is told (`seek-closed`), and its `seek-opened` rows, which named the author, name the pseudonym.
  */
-const withdrawOpenOffers = async (tx: Tx, playerId: string, now: Date): Promise<void> => {
+const withdrawOpenOffers = async (tx: Tx, playerId: string, pseudonym: string, now: Date): Promise<void> => {
   await tx.match.updateMany({ where: { creatorId: playerId, status: 'open' }, data: { status: 'aborted', updatedAt: now } });
   await tx.seat.updateMany({ where: { playerId, game: { status: 'open' } }, data: { playerId: null } });
-  await tx.$executeRaw`UPDATE "seeks" SET "status" = 'withdrawn' WHERE "author_id" = ${playerId}::uuid AND "status" = 'open'`;
+  const seeks = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE "seeks" SET "status" = 'withdrawn', "closed_at" = ${now} WHERE "author_id" = ${playerId}::uuid AND "status" = 'open' RETURNING "id"::text AS id`;
+  await announceSeeksClosed(
+    tx,
+    seeks.map((s) => ({ seekId: s.id, reason: 'withdrawn' as const })),
+  );
+  await tx.$executeRaw`
+    UPDATE "outbox" SET "payload" = "payload" || jsonb_build_object('authorHandle', ${pseudonym}::text,
+           'authorDisplayName', ${DELETED_DISPLAY_NAME}::text, 'authorRating', NULL::jsonb)
+     WHERE "kind" = 'seek-opened' AND "payload"->>'seekId' IN (SELECT "id"::text FROM "seeks" WHERE "author_id" = ${playerId}::uuid)`;
   await tx.$executeRaw`UPDATE "challenges" SET "status" = CASE WHEN "challenger_id" = ${playerId}::uuid THEN 'withdrawn' ELSE 'declined' END
      WHERE (${playerId}::uuid IN ("challenger_id", "challenged_id")) AND "status" = 'open'`;
   await tx.$executeRaw`UPDATE "pairing_requests" SET "status" = 'withdrawn'

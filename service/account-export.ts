@@ -182,7 +182,7 @@ const grantScope = (payload: unknown): string | null => {
 const standingOf = async (client: Tx, playerId: string): Promise<JsonObject> => {
   const [ratings, changes, entries, directs, uploads] = await Promise.all([
     client.playerRating.findMany({ where: { playerId }, orderBy: { category: 'asc' } }),
-    client.ratingChange.findMany({ where: { playerId }, orderBy: [{ ratedAt: 'asc' }, { id: 'asc' }] }),
+    client.ratingChange.findMany({ where: { playerId }, orderBy: [{ ratedAt: 'asc' }, { gameId: 'asc' }] }),
     client.tournamentPlayer.findMany({
       where: { playerId },
       include: { tournament: { select: { name: true, createdAt: true } } },

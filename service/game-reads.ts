@@ -14,6 +14,7 @@ import { fail, gameNotFound } from './game-errors.js';
 import { engineEvents, engineOffset, fold, foldOn, proposalOf } from './game-log.js';
 import { forgetLog, holdRead, knownLog, rememberRead } from './log-cache.js';
 import type { GameRowStatus } from './game-projection.js';
+import { RATING_EVENT, type RatingChanged } from './ratings.js';
 import { cursorCodec, type Page } from './paging.js';
 
 /**
@@ -52,6 +53,15 @@ export interface GameSnapshot {
   readonly recorded: boolean;
   /** The club or event the game is played under (its id); null for none. */
   readonly organizationId: string | null;
+  /** Rated (issue 33): its end updates both players' ratings in `ratingCategory`; fixed at creation. */
+  readonly rated: boolean;
+  /** The rating category (e.g. `tournament/correspondence`); null for a casual game. */
+  readonly ratingCategory: string | null;
+  /**
+   * The game's rating change as of `version`: its latest `rating-changed` (a ruling's recompute supersedes
+   * the first); null for a casual game and until a rated one ends. Public, as the players' pages are.
+   */
+  readonly ratingChange: RatingChanged | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -173,7 +183,10 @@ export const numberedView = <V extends SeatView | SpectatorView>(view: V, offset
  * up to there, folded into `state` (null while the game is open). getGame and a just-played turn both answer with it.
  */
 export const snapshotOf = (
-  game: Pick<GameRow, 'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId' | 'organizationId'>,
+  game: Pick<
+    GameRow,
+    'id' | 'lexiconName' | 'lexiconHash' | 'createdAt' | 'updatedAt' | 'scorekeeperId' | 'organizationId' | 'rated' | 'ratingCategory'
+  >,
   seats: readonly SeatHolder[],
   stored: readonly StoredEvent[],
   state: GameState | null,
@@ -219,9 +232,25 @@ export const snapshotOf = (
     imported: state?.bagKind === 'imported' && game.scorekeeperId === null,
     recorded,
     organizationId: game.organizationId,
+    rated: game.rated,
+    ratingCategory: game.ratingCategory,
+    ratingChange: game.rated && state?.status === 'ended' ? latestRatingChange(stored) : null,
     createdAt: game.createdAt,
     updatedAt: game.updatedAt,
   };
+};
+
+/**
+ * The latest `rating-changed` of a log (a ruling's recompute appends one that supersedes the first). Read
+ * from the log the snapshot already holds, not from `rating_changes`: no statement more, and it is the
+ * game's own record, as of the snapshot's version (docs/rated-play.md "Rated or casual").
+ */
+const latestRatingChange = (stored: readonly StoredEvent[]): RatingChanged | null => {
+  for (let i = stored.length - 1; i >= 0; i--) {
+    const e = stored[i]!;
+    if (e.type === RATING_EVENT) return e.payload as RatingChanged;
+  }
+  return null;
 };
 
 // ---------------------------------------------------------------------------------------------

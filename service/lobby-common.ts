@@ -2,7 +2,7 @@ import { ruleError, type RuleError } from '../engine/errors.js';
 import { validateTimeControl } from '../engine/game/clock.js';
 import type { TimeControl } from '../engine/game/events.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { categoryOf } from '../engine/rating/categories.js';
+import { categoryOf, type Pace } from '../engine/rating/categories.js';
 import { RATING_PARAMS } from '../engine/rating/params.js';
 import { ratingOf } from '../store/lobby.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
@@ -95,7 +95,7 @@ export interface OfferSettings {
   readonly lexiconName: string;
   readonly timeControl: TimeControl;
   readonly rated: boolean;
-  /** The rating category (engine/rating/categories.ts): the pace is correspondence, the only one the lobby offers. */
+  /** The rating category (engine/rating/categories.ts): the rule set's family at the offer's pace. */
   readonly category: string;
 }
 
@@ -105,6 +105,8 @@ export interface OfferInput {
   readonly lexicon?: string | null;
   readonly timeControl?: TimeControl | null;
   readonly rated?: boolean | null;
+  /** How the game is played (engine/rating/categories.ts): correspondence (default), or recorded at a table (a seek's). */
+  readonly pace?: Pace | null;
 }
 
 /** The settings of an offer, or the error (UNKNOWN_PRESET, LEXICON_NOT_FOUND, a time control's, an override's) naming the field. */
@@ -116,7 +118,7 @@ export const offerSettings = async (deps: ServiceDeps, input: OfferInput): Promi
   const tc = validateTimeControl(input.timeControl ?? { kind: 'untimed' });
   if (!tc.ok)
     return err({ ...tc.error, details: { ...tc.error.details, field: `timeControl.${String(tc.error.details?.['field'] ?? '')}` } });
-  const category = categoryOf(rules.value.id, 'correspondence');
+  const category = categoryOf(rules.value.id, input.pace ?? 'correspondence');
   if (!category.ok) return category;
   return ok({
     ruleSetId: rules.value.id,

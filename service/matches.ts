@@ -66,6 +66,11 @@ export interface NewMatchInput {
   readonly timeControl?: TimeControl | null;
   /** The opponent's handle; null = an open place anyone may take with {@link joinMatch}. */
   readonly opponent?: string | null;
+  /**
+   * Every game of the match rated (default casual): each is rated as its own game when it ends, in the
+   * rule set's category (docs/matches.md "Rated matches"); refused as createGame refuses a rated game.
+   */
+  readonly rated?: boolean | null;
 }
 
 export interface MatchGameSnapshot {
@@ -110,6 +115,8 @@ export interface MatchSnapshot {
   readonly players: readonly [MatchPlayerStanding, MatchPlayerStanding];
   /** Set once every game has ended. */
   readonly result: MatchOutcome | null;
+  /** Its games are rated, each as its own game (their category in `games[i].game.ratingCategory`). */
+  readonly rated: boolean;
   readonly createdAt: Date;
 }
 
@@ -182,6 +189,7 @@ const snapshotOf = async (
       result === null
         ? null
         : { winnerSeat: seatOfHandle(result.winner), decidedBy: rules.match.decidedBy, gameWinners: result.gameWinners.map(seatOfHandle) },
+    rated: games.every((g) => g.rated),
     createdAt: match.createdAt,
   });
 };
@@ -206,7 +214,8 @@ export const setMatchWriteHookForTests = (hook: ((index: number) => void) | null
 /**
  * Creates a match and all its games (see the module comment), all of it in one transaction: the match
  * row, then each game with its `match_id` and `match_index`. Errors, with nothing written: those of
- * createGame (rule set, lexicon, time control, PLAYER_NOT_FOUND, ALREADY_SEATED) and NOT_A_MATCH.
+ * createGame (rule set, lexicon, time control, PLAYER_NOT_FOUND, ALREADY_SEATED, RATED_ROBOT,
+ * RATED_OVERRIDES) and NOT_A_MATCH.
  */
 export async function createMatch(deps: ServiceDeps, creatorId: string, input: NewMatchInput): Promise<Result<MatchSnapshot, RuleError>> {
   const ruleSet = input.ruleSet ?? DEFAULT_MATCH_RULE_SET;
@@ -227,6 +236,7 @@ export async function createMatch(deps: ServiceDeps, creatorId: string, input: N
         lexicon: input.lexicon ?? null,
         timeControl: input.timeControl ?? null,
         opponent: input.opponent ?? null,
+        rated: input.rated ?? null,
         seat: 0,
         firstSeat,
       },

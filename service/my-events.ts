@@ -25,6 +25,9 @@ import { DEFAULT_POLL_MS, nextTick, waker } from './streams.js';
  * therefore only read up to the outbox's *settled* id ({@link settledId}): the highest id below which
  * every id is either visible or a gap older than the settle time (a rolled-back insert). That keeps the
  * order of ids the order of delivery, so resuming after an id is exact.
+ *
+ * The following itself ({@link openOutboxFeed}) takes the read as a parameter: the public seek stream
+ * (service/seek-events.ts) is the same machinery over other rows.
  */
 
 export interface MyEvent {
@@ -200,7 +203,26 @@ const toMyEvent = (r: Row): MyEvent => {
  * higher ids do (ids are per database, so the server cannot tell an id of the future from one of another
  * database). `after` null: from now on.
  */
-export async function openMyEvents(deps: ServiceDeps, playerId: string, options: MyEventStreamOptions = {}): Promise<MyEventStream> {
+export const openMyEvents = (deps: ServiceDeps, playerId: string, options: MyEventStreamOptions = {}): Promise<MyEventStream> =>
+  openOutboxFeed(deps, (db, after, upTo, limit) => readMyEvents(db, playerId, after, upTo, limit), options);
+
+/** A stream of outbox rows of one reader's choosing: its events, each with the row's id, and close. */
+export interface OutboxFeed<E extends { readonly id: string }> extends AsyncIterable<E> {
+  close(): void;
+}
+
+/** Reads the events after `after` up to `upTo` (outbox ids), in id order, at most `limit`. */
+export type OutboxRead<E> = (db: Db, after: bigint, upTo: bigint, limit: number) => Promise<E[]>;
+
+/**
+ * Follows the outbox with `read` (the player's own rows here, the public seek rows in service/seek-events.ts):
+ * every event after `after`, up to the settled id, once and in id order, then each new one as commits wake it.
+ */
+export async function openOutboxFeed<E extends { readonly id: string }>(
+  deps: ServiceDeps,
+  read: OutboxRead<E>,
+  options: MyEventStreamOptions = {},
+): Promise<OutboxFeed<E>> {
   const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   const w = waker(options.pollMs ?? DEFAULT_POLL_MS);
   // Listening before the first read: a commit between the two still wakes the stream.
@@ -212,7 +234,7 @@ export async function openMyEvents(deps: ServiceDeps, playerId: string, options:
     unsubscribe();
     throw e;
   }
-  const iterator = followMine(deps.db, playerId, cursor, w, settleMs, unsubscribe);
+  const iterator = followOutbox(deps.db, read, cursor, w, settleMs, unsubscribe);
   return {
     close: () => {
       if (w.closed) return;
@@ -223,26 +245,26 @@ export async function openMyEvents(deps: ServiceDeps, playerId: string, options:
   };
 }
 
-async function* followMine(
+async function* followOutbox<E extends { readonly id: string }>(
   db: Db,
-  playerId: string,
+  read: OutboxRead<E>,
   after: bigint,
   w: ReturnType<typeof waker>,
   settleMs: number,
   unsubscribe: () => void,
-): AsyncGenerator<MyEvent> {
+): AsyncGenerator<E> {
   let cursor = after;
   try {
     while (!w.closed) {
       w.woken = false;
       const upTo = await settledId(db, w.at, settleMs);
-      const batch = await readMyEvents(db, playerId, cursor, upTo);
+      const batch = upTo > cursor ? await read(db, cursor, upTo, BATCH) : [];
       for (const e of batch) {
         if (w.closed) return;
         cursor = BigInt(e.id);
         yield e;
       }
-      // Nothing of this player's up to the settled id: the next read starts there.
+      // Nothing more for this reader up to the settled id: the next read starts there.
       if (batch.length < BATCH && upTo > cursor) cursor = upTo;
       if (batch.length === BATCH || w.woken || w.closed) continue;
       if (heldBack(db)) {

@@ -9,7 +9,7 @@ import { createGame as insertGame, gameSeating } from '../store/games.js';
 import type { JsonObject } from '../store/json.js';
 import { findPlayerByHandle, findPlayerById, type PlayerRow } from '../store/players.js';
 import type { SeatHolder } from '../store/seats.js';
-import type { ServiceDeps } from './context.js';
+import type { ServiceDeps, Tx } from './context.js';
 import { fail, gameNotFound } from './game-errors.js';
 import { fold, toStored } from './game-log.js';
 import { outboxFor, projection } from './game-projection.js';
@@ -68,20 +68,47 @@ const tablePlayer = async (
   return ok({ info: { name }, row: null });
 };
 
+/** The minutes on each player's clock at the table, checked as a clock time control (1–1440), the error naming `clockMinutes`. */
+export const checkClockMinutes = (minutes: number | null | undefined): Result<number | null, RuleError> => {
+  if (minutes === null || minutes === undefined) return ok(null);
+  const tc = validateTimeControl({ kind: 'clock', minutes });
+  return tc.ok ? ok(minutes) : err({ ...tc.error, details: { ...tc.error.details, field: 'clockMinutes' } });
+};
+
 /** Creates a recorded game, the caller its scorekeeper. Errors: BAD_INPUT, PLAYER_NOT_FOUND, ALREADY_SEATED, the rule set's and the lexicon's. */
 export async function createRecordedGame(
   deps: ServiceDeps,
   scorekeeperId: string,
   input: NewRecordedGame,
 ): Promise<Result<GameSnapshot, RuleError>> {
+  const prepared = await prepareRecordedGame(deps, scorekeeperId, input);
+  if (!prepared.ok) return prepared;
+  await deps.db.transaction((tx) => prepared.value.write(tx));
+  return getGame(deps, scorekeeperId, prepared.value.id);
+}
+
+/** A recorded game checked and decided but not yet written (as service/game-create.ts `PreparedGame`). */
+export interface PreparedRecordedGame {
+  readonly id: string;
+  /** Writes the game (row, seats, first events, outbox rows) in the caller's transaction; uses only `tx`. */
+  readonly write: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * {@link createRecordedGame} without the write: every check and read happens here, outside any transaction,
+ * so that a caller can write the game with more in one transaction (an accepted seek, service/seeks.ts).
+ */
+export async function prepareRecordedGame(
+  deps: ServiceDeps,
+  scorekeeperId: string,
+  input: NewRecordedGame,
+): Promise<Result<PreparedRecordedGame, RuleError>> {
   const rules = ruleSetFor(input.ruleSet, input.overrides);
   if (!rules.ok) return rules;
   const lexicon = await lexiconNamed(deps, input.lexicon);
   if (!lexicon.ok) return lexicon;
-  if (input.clockMinutes != null) {
-    const tc = validateTimeControl({ kind: 'clock', minutes: input.clockMinutes });
-    if (!tc.ok) return err({ ...tc.error, details: { ...tc.error.details, field: 'clockMinutes' } });
-  }
+  const clock = checkClockMinutes(input.clockMinutes);
+  if (!clock.ok) return clock;
   const firstSeat = input.firstSeat ?? 0;
   if (firstSeat !== 0 && firstSeat !== 1)
     return fail('BAD_INPUT', `firstSeat must be 0 or 1, not ${String(firstSeat)}.`, { field: 'firstSeat' });
@@ -120,7 +147,7 @@ export async function createRecordedGame(
   const update = projection(state);
   const holders: SeatHolder[] = [a.value.row, b.value.row].map((player, seat) => ({ seat, player }));
   const id = randomUUID();
-  await deps.db.transaction(async (tx) => {
+  const write = async (tx: Tx): Promise<void> => {
     await insertGame(
       tx,
       {
@@ -142,8 +169,8 @@ export async function createRecordedGame(
       events.map(toStored),
       outboxFor(id, events.length, null, state, [], holders, null),
     );
-  });
-  return getGame(deps, scorekeeperId, id);
+  };
+  return ok({ id, write });
 }
 
 /** A recorded move as the API takes it: racks and exchanged tiles written as racks (`AEI`, `?` a blank, `[CH]` a digraph). */

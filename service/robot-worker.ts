@@ -1,5 +1,5 @@
 import type { ServiceDeps } from './context.js';
-import { sweepPairing } from './pairing-requests.js';
+import { sweepLobby } from './lobby-sweep.js';
 import { playRobotTurns, robotGamesToMove } from './robot-turns.js';
 
 /**
@@ -51,8 +51,8 @@ export const createRobotWorker = (deps: Omit<ServiceDeps, 'robotTurns'>, options
     });
   };
   const sweep = async (): Promise<number> => {
-    // The lobby's pairing requests ride on this sweep (docs/lobby.md) rather than a timer of their own.
-    await sweepPairing(own).catch((e: unknown) => log(JSON.stringify({ msg: 'pairing.sweep-failed', error: String(e) })));
+    // The lobby's seeks and pairing requests ride on this sweep (docs/lobby.md) rather than a timer of their own.
+    await sweepLobby(own).catch((e: unknown) => log(JSON.stringify({ msg: 'lobby.sweep-failed', error: String(e) })));
     const ids = await robotGamesToMove(own);
     for (const id of ids) wake(id);
     return ids.length;

@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { RuleError } from '../engine/errors.js';
 import type { Seat } from '../engine/game/events.js';
 import { ok, type Result } from '../engine/result.js';
 import {
   ratingRowOf,
   claimSeek,
+  expireSeeks,
   findSeek,
   insertSeek,
   openSeeks,
@@ -14,10 +15,13 @@ import {
   type SeekFilter,
   type SeekRow,
 } from '../store/lobby.js';
+import type { GameSecrets } from '../store/games.js';
 import { findPlayerByHandle, findPlayerById } from '../store/players.js';
-import type { ServiceDeps } from './context.js';
+import type { ServiceDeps, Tx } from './context.js';
 import { prepareGame } from './game-create.js';
 import { announce } from './lobby-events.js';
+import { checkClockMinutes, prepareRecordedGame } from './recorded-games.js';
+import { announceSeekOpened, announceSeeksClosed } from './seek-events.js';
 import { getGame, type GameSnapshot } from './game-reads.js';
 import {
   correspondenceOf,
@@ -38,7 +42,8 @@ import {
 import { cursorCodec } from './paging.js';
 
 /**
- * Seeks (issue 33, docs/lobby.md): an open offer of a correspondence game that any other player may accept.
+ * Seeks (issue 33, docs/lobby.md): an open offer of a game that any other player may accept — a correspondence
+ * game played here, or an over-the-board game at a table, recorded here (service/recorded-games.ts).
  * Accepting is one transaction: a conditional UPDATE closes the seek only while it is open and unexpired,
  * then the game (checked and decided beforehand by prepareGame) is written; of any number of players
  * accepting at once exactly one gets the game, the others SEEK_TAKEN, and no game is half-made.
@@ -48,8 +53,12 @@ export interface NewSeekInput {
   readonly ruleSet?: string | null;
   readonly overrides?: unknown;
   readonly lexicon?: string | null;
-  /** Days per move, 1–14 (default 3). */
+  /** How the game is played: `correspondence` (default; `recorded` when only clockMinutes is given) or `recorded`. */
+  readonly pace?: string | null;
+  /** Correspondence: days per move, 1–14 (default 3). */
   readonly daysPerMove?: number | null;
+  /** Recorded: minutes on each player's clock at the table, 1–1440 (absent: no clock), as createRecordedGame takes it. */
+  readonly clockMinutes?: number | null;
   readonly rated?: boolean | null;
   /** The acceptor's rating in the seek's category must be at least this (absolute). */
   readonly ratingMin?: number | null;
@@ -78,12 +87,44 @@ const viewOf = (listed: ListedSeek, now: Date): SeekView => ({ ...listed, state:
 const boundOf = (field: string, v: number | null | undefined): Result<number | null, RuleError> =>
   v === null || v === undefined ? ok(null) : wholeIn(field, v, RATING_FLOOR, RATING_CEILING, 'rating points');
 
-/** Creates a seek by `authorId`. Errors (nothing written): BAD_INPUT naming the field, the rule set's, the lexicon's. */
+type SeekPace =
+  | { readonly pace: 'correspondence'; readonly daysPerMove: number; readonly clockMinutes: null }
+  | { readonly pace: 'recorded'; readonly daysPerMove: null; readonly clockMinutes: number | null };
+
+/** The seek's pace and its one setting; BAD_INPUT naming the field that does not belong to the pace. */
+const paceOf = (input: NewSeekInput): Result<SeekPace, RuleError> => {
+  const hasDays = input.daysPerMove !== null && input.daysPerMove !== undefined;
+  const hasClock = input.clockMinutes !== null && input.clockMinutes !== undefined;
+  const pace = input.pace ?? (hasClock && !hasDays ? 'recorded' : 'correspondence');
+  if (pace !== 'correspondence' && pace !== 'recorded')
+    return lobbyFail('BAD_INPUT', `pace must be correspondence or recorded, not "${pace}".`, { field: 'pace' });
+  if (pace === 'correspondence') {
+    if (hasClock)
+      return lobbyFail(
+        'BAD_INPUT',
+        'clockMinutes is the clock of a game recorded at a table (pace recorded); a correspondence seek takes daysPerMove — give one, not both.',
+        { field: 'clockMinutes' },
+      );
+    const days = wholeIn('daysPerMove', input.daysPerMove ?? DEFAULT_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, 'days');
+    return days.ok ? ok({ pace, daysPerMove: days.value, clockMinutes: null }) : days;
+  }
+  if (hasDays)
+    return lobbyFail('BAD_INPUT', 'daysPerMove is for a correspondence seek; a recorded game at a table takes clockMinutes.', {
+      field: 'daysPerMove',
+    });
+  const clock = checkClockMinutes(input.clockMinutes);
+  return clock.ok ? ok({ pace, daysPerMove: null, clockMinutes: clock.value }) : clock;
+};
+
+/**
+ * Creates a seek by `authorId` and announces it on the seek stream, in one transaction. Errors (nothing
+ * written): BAD_INPUT naming the field, TIME_CONTROL_INVALID (clockMinutes), the rule set's, the lexicon's.
+ */
 export async function createSeek(deps: ServiceDeps, authorId: string, input: NewSeekInput): Promise<Result<SeekView, RuleError>> {
   const me = await livePlayer(deps, authorId);
   if (!me.ok) return me;
-  const days = wholeIn('daysPerMove', input.daysPerMove ?? DEFAULT_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE, 'days');
-  if (!days.ok) return days;
+  const pace = paceOf(input);
+  if (!pace.ok) return pace;
   const expiry = wholeIn('expiresInDays', input.expiresInDays ?? DEFAULT_EXPIRY_DAYS, 1, MAX_EXPIRY_DAYS, 'days');
   if (!expiry.ok) return expiry;
   const min = boundOf('ratingMin', input.ratingMin);
@@ -94,23 +135,48 @@ export async function createSeek(deps: ServiceDeps, authorId: string, input: New
     return lobbyFail('BAD_INPUT', `ratingMin (${min.value}) is above ratingMax (${max.value}): the range excludes everyone.`, {
       field: 'ratingMin',
     });
-  const settings = await offerSettings(deps, { ...input, timeControl: correspondenceOf(days.value) });
+  const timeControl = pace.value.pace === 'correspondence' ? correspondenceOf(pace.value.daysPerMove) : null;
+  const settings = await offerSettings(deps, { ...input, timeControl, pace: pace.value.pace });
   if (!settings.ok) return settings;
+  // Read before the transaction (a read through deps.db.prisma inside one would wait forever on PGlite).
+  const rating = me.value.profileHidden ? null : await currentRatingRow(deps, authorId, settings.value.category);
   const now = deps.now();
-  const seek = await insertSeek(deps.db.prisma, {
-    authorId,
-    ruleSetId: settings.value.ruleSetId,
-    ruleOverrides: settings.value.ruleOverrides,
-    lexiconName: settings.value.lexiconName,
-    daysPerMove: days.value,
-    rated: settings.value.rated,
-    category: settings.value.category,
-    ratingMin: min.value,
-    ratingMax: max.value,
-    expiresAt: new Date(now.getTime() + expiry.value * DAY_MS),
-    createdAt: now,
+  const view = await deps.db.transaction(async (tx) => {
+    const seek = await insertSeek(tx, {
+      id: randomUUID(),
+      authorId,
+      ruleSetId: settings.value.ruleSetId,
+      ruleOverrides: settings.value.ruleOverrides,
+      lexiconName: settings.value.lexiconName,
+      ...pace.value,
+      rated: settings.value.rated,
+      category: settings.value.category,
+      ratingMin: min.value,
+      ratingMax: max.value,
+      expiresAt: new Date(now.getTime() + expiry.value * DAY_MS),
+      createdAt: now,
+    });
+    const v = viewOf({ seek, authorHandle: me.value.handle, authorName: me.value.displayName, authorRating: rating }, now);
+    await announceSeekOpened(tx, v);
+    return v;
   });
-  return getSeek(deps, seek.id);
+  return ok(view);
+}
+
+/**
+ * Closes every seek whose expiry has passed and announces each (seek-closed, reason `expired`) once, in one
+ * transaction. Run by the lobby's sweep (service/lobby-sweep.ts); an expired seek reads as EXPIRED before it.
+ */
+export async function expireOpenSeeks(deps: ServiceDeps): Promise<number> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const closed = await expireSeeks(tx, now);
+    await announceSeeksClosed(
+      tx,
+      closed.map((c) => ({ seekId: c.id, reason: 'expired' as const })),
+    );
+    return closed.length;
+  });
 }
 
 /** A seek by id, in any state (its author's rating as the list shows it). SEEK_NOT_FOUND when none, or its author is deleted. */
@@ -168,7 +234,12 @@ export async function withdrawSeek(deps: ServiceDeps, playerId: string, seekId: 
   const seek = await findSeek(deps.db.prisma, seekId);
   if (!seek) return lobbyFail('SEEK_NOT_FOUND', `No seek has the id "${seekId}".`, { field: 'id', seekId });
   if (seek.authorId !== playerId) return lobbyFail('NOT_SEEK_AUTHOR', 'Only the seek’s author may withdraw it.', { seekId });
-  if (!(await withdrawSeekRow(deps.db.prisma, seek.id, playerId, deps.now()))) return closedSeek(deps, seek.id);
+  const withdrawn = await deps.db.transaction(async (tx) => {
+    if (!(await withdrawSeekRow(tx, seek.id, playerId, deps.now()))) return false;
+    await announceSeeksClosed(tx, [{ seekId: seek.id, reason: 'withdrawn' }]);
+    return true;
+  });
+  if (!withdrawn) return closedSeek(deps, seek.id);
   return getSeek(deps, seek.id);
 }
 
@@ -207,28 +278,68 @@ export async function acceptSeek(deps: ServiceDeps, playerId: string, seekId: st
     });
   }
   const authorSeat = randomInt(2) as Seat;
-  const prepared = await prepareGame(deps, seek.authorId, {
-    ruleSet: seek.ruleSetId,
-    overrides: seek.ruleOverrides,
-    lexicon: seek.lexiconName,
-    timeControl: correspondenceOf(seek.daysPerMove),
-    opponent: me.value.handle,
-    rated: seek.rated,
-    seat: authorSeat,
-  });
+  const prepared =
+    seek.pace === 'recorded'
+      ? await recordedGameOf(deps, seek, me.value.handle, authorSeat)
+      : await playedGameOf(deps, seek, me.value.handle, authorSeat);
   if (!prepared.ok) return prepared;
+  const game = prepared.value;
   const now = deps.now();
   try {
     await deps.db.transaction(async (tx) => {
       if (!(await claimSeek(tx, seek.id, playerId, now))) throw new SeekLost();
-      await prepared.value.write(tx);
-      await setSeekGame(tx, seek.id, prepared.value.id);
-      const data = { seekId: seek.id, gameId: prepared.value.id, from: me.value.handle };
+      await game.write(tx);
+      await setSeekGame(tx, seek.id, game.id);
+      const data = { seekId: seek.id, gameId: game.id, from: me.value.handle };
       await announce(tx, [{ to: seek.authorId, kind: 'seek-accepted', data }]);
+      await announceSeeksClosed(tx, [{ seekId: seek.id, reason: 'accepted', gameId: game.id }]);
     });
   } catch (e) {
     if (e instanceof SeekLost) return closedSeek(deps, seek.id);
     throw e;
   }
-  return getGame(deps, playerId, prepared.value.id, { hold: prepared.value.secrets });
+  return getGame(deps, playerId, game.id, game.secrets ? { hold: game.secrets } : {});
 }
+
+/** The game an accepted seek starts, checked and decided, not yet written. */
+interface SeekGame {
+  readonly id: string;
+  readonly write: (tx: Tx) => Promise<void>;
+  /** A played game's bag seed, held by this process (service/game-create.ts); none for a recorded game. */
+  readonly secrets?: GameSecrets;
+}
+
+/** A correspondence seek's game, played here: the author at `authorSeat`, the acceptor opposite. */
+const playedGameOf = async (deps: ServiceDeps, seek: SeekRow, acceptor: string, authorSeat: Seat): Promise<Result<SeekGame, RuleError>> =>
+  prepareGame(deps, seek.authorId, {
+    ruleSet: seek.ruleSetId,
+    overrides: seek.ruleOverrides,
+    lexicon: seek.lexiconName,
+    timeControl: correspondenceOf(seek.daysPerMove ?? DEFAULT_DAYS_PER_MOVE),
+    opponent: acceptor,
+    rated: seek.rated,
+    seat: authorSeat,
+  });
+
+/**
+ * A recorded seek's game: played at a table with the seek's clock and entered here by its author, the
+ * scorekeeper (the one who offered the game keeps its score; docs/lobby.md), both players seated by handle.
+ */
+const recordedGameOf = async (
+  deps: ServiceDeps,
+  seek: SeekRow,
+  acceptor: string,
+  authorSeat: Seat,
+): Promise<Result<SeekGame, RuleError>> => {
+  const author = await findPlayerById(deps.db.prisma, seek.authorId);
+  if (!author || author.deletedAt) return lobbyFail('SEEK_NOT_FOUND', `No seek has the id "${seek.id}".`, { field: 'id', seekId: seek.id });
+  const players = authorSeat === 0 ? [{ handle: author.handle }, { handle: acceptor }] : [{ handle: acceptor }, { handle: author.handle }];
+  return prepareRecordedGame(deps, seek.authorId, {
+    ruleSet: seek.ruleSetId,
+    overrides: seek.ruleOverrides,
+    lexicon: seek.lexiconName,
+    players,
+    clockMinutes: seek.clockMinutes,
+    rated: seek.rated,
+  });
+};

@@ -8,7 +8,7 @@ import type { GameState } from '../engine/game/state.js';
 import type { Lexicon } from '../engine/lexicon/lexicon.js';
 import { parseRack } from '../engine/move.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { gameSeating, runTurn, type Decide, type Decision, type GameRow, type OutboxItem } from '../store/games.js';
+import { gameSeating, runTurn, type Decide, type Decision, type GameRow, type OutboxItem, type StoredEvent } from '../store/games.js';
 import type { Idempotency } from '../store/idempotency.js';
 import type { JsonObject } from '../store/json.js';
 import { seatsOf, type SeatHolder } from '../store/seats.js';
@@ -270,7 +270,7 @@ async function runGameCommandOnce(
   missing: { lexicon?: { readonly name: string; readonly hash: string } },
 ): Promise<Result<{ receipt: TurnReceipt; replayed: boolean; after?: AfterTurn }, RuleError>> {
   const now = deps.now;
-  let afterTurn: AfterTurn | undefined;
+  let afterTurn: ((written: readonly StoredEvent[]) => AfterTurn) | undefined;
   let known = knownLog(deps.db, gameId, expectedVersion);
   let committed: Omit<KnownLog, 'at' | 'version'> | undefined;
   const decideTurn: Decide<TurnReceipt, RuleError> = (game, tail, secrets, seatsNow) => {
@@ -315,8 +315,10 @@ async function runGameCommandOnce(
       state: after,
       held: { row: { ...game, version, ...update }, seats: seatsNow, secrets },
     };
-    afterTurn = {
-      snapshotFor: (viewerId, at) => snapshotOf(game, seats, stored, done, viewerId, version, update.deadlineAt, at),
+    // A rated end's snapshot shows its `rating-changed`, which only the commit makes: it takes the committed events.
+    afterTurn = (written) => {
+      const log = rating ? [...stored, ...written] : stored;
+      return { snapshotFor: (viewerId, at) => snapshotOf(game, seats, log, done, viewerId, version, update.deadlineAt, at) };
     };
     return ok({
       events: decided.value.map(toStored),
@@ -342,7 +344,7 @@ async function runGameCommandOnce(
     rememberLog(deps.db, gameId, { ...committed, version, stored: [...committed.stored, ...events] });
   }
   if (outcome.value.replayed || !afterTurn) return ok({ receipt: outcome.value.response, replayed: outcome.value.replayed });
-  return ok({ receipt: outcome.value.response, replayed: false, after: afterTurn });
+  return ok({ receipt: outcome.value.response, replayed: false, after: afterTurn(outcome.value.events) });
 }
 
 /** A known log whose game row is not the game's (an id reused after a reset): read the whole log instead. */

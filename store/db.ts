@@ -28,9 +28,10 @@ export interface CreateDbOptions {
   readonly migrate?: boolean;
   readonly migrationsDir?: string;
   /**
-   * Start a new PGlite data directory from the kept template instead of initdb, and keep one when there is
-   * none (store/pglite-template.ts). Off by default, so a new data directory's migration report lists every
-   * migration as applied; the local server (`npm start`) turns it on.
+   * Start a new PGlite data directory (or in-memory database) from the kept template instead of initdb, and
+   * keep one when there is none (store/pglite-template.ts). Off by default, so a new data directory's
+   * migration report lists every migration as applied; the local server (`npm start`) and the test
+   * databases (test/store/targets.ts) turn it on.
    */
   readonly template?: boolean;
   /** Where `DATABASE_URL` / `ARBITER_DATA_DIR` are read from (default `process.env`). */
@@ -170,12 +171,32 @@ const openPglite = async (dataDir: string, useTemplate: boolean, observer?: SqlO
   ]);
   const fresh = useTemplate && template.isNewDataDir(dataDir);
   const tarball = fresh ? await template.readTemplate() : null;
-  const pglite = await pgliteModule.PGlite.create(dataDir, tarball ? { loadDataDir: tarball } : {});
+  const pglite = await pgliteModule.PGlite.create(dataDir, { ...(await pgliteBinaries()), ...(tarball ? { loadDataDir: tarball } : {}) });
   return {
     db: pgliteDb(pglite, pgliteModule, PrismaPGlite, observer),
     initdb: fresh && !tarball,
     saveTemplate: () => template.saveTemplate(pglite),
   };
+};
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to every instance: left to itself each
+ * instance reads and compiles it again, about half of a new in-memory database's start (the tests open
+ * hundreds). Null when the files are not where PGlite's package keeps them: PGlite then loads its own.
+ */
+const pgliteBinaries = (): Promise<PgliteBinaries> => (binaries ??= loadPgliteBinaries());
+type PgliteBinaries = { pgliteWasmModule?: WebAssembly.Module; initdbWasmModule?: WebAssembly.Module; fsBundle?: Blob };
+let binaries: Promise<PgliteBinaries> | undefined;
+const loadPgliteBinaries = async (): Promise<PgliteBinaries> => {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const dist = new URL('./', import.meta.resolve('@electric-sql/pglite'));
+    const [pglite, initdb, data] = await Promise.all(['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => readFile(new URL(f, dist))));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(pglite!), WebAssembly.compile(initdb!)]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([data!]) };
+  } catch {
+    return {};
+  }
 };
 
 const pgliteDb = (pglite: PGlite, pgliteModule: PgliteProtocol, PrismaPGlite: typeof PrismaPGliteClass, observer?: SqlObserver): Db => {

@@ -17,11 +17,15 @@ export type ChallengeRow = Challenge;
 export type PairingRequestRow = PairingRequest;
 
 export interface NewSeek {
+  readonly id: string;
   readonly authorId: string;
   readonly ruleSetId: string;
   readonly ruleOverrides: JsonObject;
   readonly lexiconName: string;
-  readonly daysPerMove: number;
+  /** `correspondence` (with `daysPerMove`) or `recorded` (with `clockMinutes`, null for no clock). */
+  readonly pace: 'correspondence' | 'recorded';
+  readonly daysPerMove: number | null;
+  readonly clockMinutes: number | null;
   readonly rated: boolean;
   readonly category: string;
   readonly ratingMin: number | null;
@@ -69,6 +73,7 @@ export interface SeekFilter {
   readonly lexiconName?: string | null;
   readonly rated?: boolean | null;
   readonly daysPerMove?: number | null;
+  readonly pace?: string | null;
   readonly authorId?: string | null;
 }
 
@@ -99,6 +104,7 @@ export const openSeeksSql = (filter: SeekFilter, hasCursor: boolean): { sql: str
   if (filter.lexiconName) where.push(`s.lexicon_name = ${param(filter.lexiconName)}`);
   if (typeof filter.rated === 'boolean') where.push(`s.rated = ${param(filter.rated)}`);
   if (filter.daysPerMove) where.push(`s.days_per_move = ${param(filter.daysPerMove)}`);
+  if (filter.pace) where.push(`s.pace = ${param(filter.pace)}`);
   if (filter.authorId) where.push(`s.author_id = ${param(filter.authorId)}::uuid`);
   // The page is cut from the seeks alone (the index's order, stopping at the limit); the authors are joined after.
   // A deleted author is a scalar subquery per row, which the planner cannot turn into a hash join over every seek.
@@ -331,3 +337,25 @@ export const insertLobbyOutbox = async (tx: Tx, rows: readonly LobbyOutboxRow[])
   if (rows.length === 0) return;
   await tx.outboxMessage.createMany({ data: rows.map((r) => ({ playerId: r.playerId, kind: r.kind, payload: toJsonInput(r.payload) })) });
 };
+
+/** One public announcement of the seek list (`seek-opened`, `seek-closed`): no addressee, tied to no log. */
+export interface PublicOutboxRow {
+  readonly kind: 'seek-opened' | 'seek-closed';
+  readonly payload: JsonObject;
+}
+
+/** Writes the seek list's announcements in the caller's transaction (migration 20270104100000_seek_stream). */
+export const insertPublicOutbox = async (tx: Tx, rows: readonly PublicOutboxRow[]): Promise<void> => {
+  if (rows.length === 0) return;
+  await tx.outboxMessage.createMany({ data: rows.map((r) => ({ kind: r.kind, payload: toJsonInput(r.payload) })) });
+};
+
+/**
+ * Closes every open seek whose expiry has passed, naming the ones this statement moved: a concurrent sweep
+ * waits on the rows' locks and then finds them no longer open, so each expired seek is named once.
+ */
+export const expireSeeks = (tx: Tx, now: Date): Promise<{ id: string }[]> =>
+  tx.$queryRaw<{ id: string }[]>`
+    UPDATE "seeks" SET "status" = 'expired', "closed_at" = ${now}
+     WHERE "status" = 'open' AND "expires_at" <= ${now}
+     RETURNING "id"::text AS "id"`;

@@ -14,9 +14,9 @@ export type RatingChangeRow = RatingChange;
 export const ratingsOfPlayer = (client: Tx, playerId: string): Promise<PlayerRatingRow[]> =>
   client.playerRating.findMany({ where: { playerId }, orderBy: { category: 'asc' } });
 
-/** A player's rating changes in one category, oldest first (the index `(player_id, category, rated_at)`); id breaks ties. */
+/** A player's rating changes in one category, oldest first (the index `(player_id, category, rated_at)`, times unique per player). */
 export const ratingChangesOf = (client: Tx, playerId: string, category: string): Promise<RatingChangeRow[]> =>
-  client.ratingChange.findMany({ where: { playerId, category }, orderBy: [{ ratedAt: 'asc' }, { id: 'asc' }] });
+  client.ratingChange.findMany({ where: { playerId, category }, orderBy: [{ ratedAt: 'asc' }, { gameId: 'asc' }] });
 
 /** The player's rating changes from the games `gameIds` (a player's recent games). */
 export const ratingChangesOfGames = (client: Tx, playerId: string, gameIds: readonly string[]): Promise<RatingChangeRow[]> =>

@@ -139,7 +139,7 @@ export const changesJson = (changes: readonly RatingChangeRow[]): string =>
     })),
   );
 
-/** Writes players' changes for games, replacing those a recompute supersedes (unique on player and game), in one statement. */
+/** Writes players' changes for games, replacing those a recompute supersedes (the key: game and player), in one statement. */
 export const writeRatingChanges = async (tx: Tx, changes: readonly RatingChangeRow[]): Promise<void> => {
   if (changes.length === 0) return;
   await tx.$executeRawUnsafe(
@@ -148,7 +148,7 @@ export const writeRatingChanges = async (tx: Tx, changes: readonly RatingChangeR
      SELECT "playerId", category, "gameId", "gameSeq", "opponentId", score, rb, db, vb, ra, da, va, "ratedAt"
        FROM jsonb_to_recordset($1::jsonb) AS c("playerId" uuid, category text, "gameId" uuid, "gameSeq" int, "opponentId" uuid,
             score float8, rb float8, db float8, vb float8, ra float8, da float8, va float8, "ratedAt" timestamptz)
-     ON CONFLICT (player_id, game_id) DO UPDATE SET game_seq = EXCLUDED.game_seq, score = EXCLUDED.score,
+     ON CONFLICT (game_id, player_id) DO UPDATE SET game_seq = EXCLUDED.game_seq, score = EXCLUDED.score,
             rating_before = EXCLUDED.rating_before, deviation_before = EXCLUDED.deviation_before,
             volatility_before = EXCLUDED.volatility_before, rating_after = EXCLUDED.rating_after,
             deviation_after = EXCLUDED.deviation_after, volatility_after = EXCLUDED.volatility_after`,

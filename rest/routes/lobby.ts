@@ -21,7 +21,7 @@ const SEEK_ROUTES: readonly Route[] = [
     tag: 'Lobby',
     summary: 'The open seeks',
     description:
-      'Not expired, newest first, each with its author’s handle and rating in its category; open to anyone. Pages forward: follow `nextCursor`.',
+      'Not expired, newest first, each with its author’s handle and rating in its category; open to anyone. Pages forward: follow `nextCursor`. To follow changes, read this, then GET /v1/seeks/events.',
     field: 'seeks',
     args: {
       first: query('first', `Seeks per page (default ${DEFAULT_SEEKS_PAGE}, at most ${MAX_SEEKS_PAGE}).`),
@@ -30,6 +30,7 @@ const SEEK_ROUTES: readonly Route[] = [
       'filter.lexicon': query('lexicon', 'Only seeks of this lexicon.'),
       'filter.rated': query('rated', 'Only rated (true) or casual (false) seeks.'),
       'filter.daysPerMove': query('daysPerMove', 'Only seeks of this many days per move.'),
+      'filter.pace': query('pace', 'Only seeks of this pace: CORRESPONDENCE or RECORDED.'),
       'filter.author': query('author', 'Only the seeks of this handle.'),
     },
     reply: { kind: 'page' },
@@ -42,7 +43,8 @@ const SEEK_ROUTES: readonly Route[] = [
     path: '/seeks',
     tag: 'Lobby',
     summary: 'Offer a game anyone may accept',
-    description: 'A correspondence game: rule set, lexicon, days per move, rated or casual, an optional rating range, an expiry.',
+    description:
+      'Rule set, lexicon, pace — correspondence (days per move) or a game at a table recorded here (clockMinutes) —, rated or casual, an optional rating range, an expiry. Announced on GET /v1/seeks/events.',
     field: 'createSeek',
     args: { input: body() },
     reply: { kind: 'object' },
@@ -70,7 +72,8 @@ const SEEK_ROUTES: readonly Route[] = [
     path: '/seeks/{id}/accept',
     tag: 'Lobby',
     summary: 'Accept a seek',
-    description: 'Its game starts at once. Of several players accepting at once exactly one gets the game; the others get 409 SEEK_TAKEN.',
+    description:
+      'Its game starts at once (a recorded seek’s: a recorded game, its author the scorekeeper). Of several players accepting at once exactly one gets the game; the others get 409 SEEK_TAKEN.',
     field: 'acceptSeek',
     args: { id: path('id') },
     reply: { kind: 'object' },

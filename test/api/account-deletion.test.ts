@@ -20,6 +20,7 @@ import {
   type GameOrError,
   type Player,
 } from '../e2e/client.js';
+import { createSeek } from '../../service/seeks.js';
 import { readAll } from '../live/stream-client.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from './harness.js';
 
@@ -49,6 +50,7 @@ describe.each(STORE_TARGETS)('deleting an account on $kind', (target) => {
   let key: string;
   let played: string;
   let running: string;
+  let seekId: string;
 
   beforeAll(async () => {
     api = await openTestApi(target);
@@ -64,6 +66,10 @@ describe.each(STORE_TARGETS)('deleting an account on $kind', (target) => {
     await act(api, mover === zelda ? boris : zelda, played, { pass: true });
     await act(api, zelda, played, { resign: true });
     running = asGame(await graphql<GameOrError>(api, 'createGame', CREATE_GAME, { input: { opponent: 'boris' } }, zelda.token)).id;
+    // An open seek: the public seek stream names its author (service/seek-events.ts).
+    const seek = await createSeek(api.app.services, zelda.id, { daysPerMove: 2 });
+    if (!seek.ok) throw new Error(seek.error.message);
+    seekId = seek.value.seek.id;
     // What the notifier stored for Boris about the game, written with Zelda's name (service/notification-text.ts).
     const at = new Date();
     await api.app.services.db.prisma.notification.create({
@@ -147,6 +153,19 @@ describe.each(STORE_TARGETS)('deleting an account on $kind', (target) => {
     const unknown = await api.gql(LOGIN, { h: 'never-was-here', p: PASSWORD });
     expect(oldLogin.body.data!['login']).toEqual(unknown.body.data!['login']);
     expect((await api.gql(LOGIN, { h: deleted.pseudonym, p: PASSWORD })).body.data!['login'].__typename).toBe('UnauthenticatedError');
+    // The open seek is withdrawn, the seek stream is told, and its seek-opened names the pseudonym only.
+    expect((await api.app.services.db.prisma.seek.findUniqueOrThrow({ where: { id: seekId } })).status).toBe('withdrawn');
+    const told = await api.app.services.db.prisma.outboxMessage.findMany({
+      where: { kind: { in: ['seek-opened', 'seek-closed'] } },
+      orderBy: { id: 'asc' },
+    });
+    expect(told.map((m) => [m.kind, (m.payload as Record<string, unknown>)['seekId']])).toEqual([
+      ['seek-opened', seekId],
+      ['seek-closed', seekId],
+    ]);
+    expect(told[0]!.payload).toMatchObject({ authorHandle: deleted.pseudonym, authorDisplayName: 'Deleted player', authorRating: null });
+    expect(told[1]!.payload).toMatchObject({ reason: 'withdrawn' });
+    expect(JSON.stringify(told.map((m) => m.payload))).not.toMatch(new RegExp(`${OLD_HANDLE}|${OLD_NAME}`, 'i'));
     // Deleting twice is not possible: the token no longer names anyone.
     expect((await deleteAs(zelda.token, { password: PASSWORD, confirm: `DELETE ${OLD_HANDLE}` })).__typename).toBe('UnauthenticatedError');
   });

@@ -334,7 +334,7 @@ describe.each(STORE_TARGETS)('rated games on $kind', (target) => {
     expect((await ratingOf(eve))!.rating).toBeCloseTo(one[0].after.rating, 9);
     expect((await ratingOf(fay))!.rating).toBeCloseTo(two[0].after.rating, 9);
     expect((await ratingOf(gus))!.rating).toBeCloseTo(two[1].after.rating, 9);
-    const fayG2 = await prisma().ratingChange.findUniqueOrThrow({ where: { playerId_gameId: { playerId: fay.id, gameId: g2 } } });
+    const fayG2 = await prisma().ratingChange.findUniqueOrThrow({ where: { gameId_playerId: { gameId: g2, playerId: fay.id } } });
     expect(fayG2.ratingBefore).toBeCloseTo(one[1].after.rating, 9);
     // Game 2's log keeps the rating at the time; the projection is the recomputed one, and replays from the logs.
     expect(g2Event.players[0].before.rating).not.toBeCloseTo(one[1].after.rating, 3);

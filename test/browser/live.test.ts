@@ -5,25 +5,20 @@
  * once. The server in front of the app can cut the open streams and refuse new ones for a while, and
  * records the Last-Event-ID each stream request resumes after.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { devStaticFiles } from '../../functions/dev-assets.js';
 import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { openChromium, type Chromium } from './chromium.js';
 
-const CHROMIUM = process.env['ARBITER_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 /** The issue's bound: the other page shows a move within a second of its commit. */
 const LIVE_MS = 1000;
 
 let api: TestApi;
-let server: Server;
+let chrome: Chromium;
 let origin: string;
-let browser: Browser;
-const pageErrors: string[] = [];
-const blocked: string[] = [];
 
 /** The stream requests: while `refusing`, answered 503 at once; `cut()` ends the open ones as a dropped network would. */
 const streams = { refusing: false, sockets: new Set<Socket>(), requests: [] as { auth: string; after: string }[] };
@@ -35,7 +30,7 @@ const cut = () => {
 
 beforeAll(async () => {
   api = await openTestApi(STORE_TARGETS[0]!, { app: { staticFiles: devStaticFiles() } });
-  server = createServer((req, res) => {
+  chrome = await openChromium((req, res) => {
     if (isStream(req)) {
       streams.requests.push({ auth: String(req.headers.authorization), after: String(req.headers['last-event-id']) });
       if (streams.refusing) {
@@ -47,30 +42,15 @@ beforeAll(async () => {
     }
     void api.app.yoga(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  origin = chrome.origin;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await chrome?.close();
   await api?.close();
 });
 
-const newContext = async (): Promise<BrowserContext> => {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      blocked.push(route.request().url());
-      return route.abort('blockedbyclient');
-    },
-  );
-  context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-  return context;
-};
+const newContext = () => chrome.newContext({ viewport: { width: 1000, height: 900 } });
 
 /** Signs in (or up) on /play and opens the game `id`, or stays on the games list. */
 const enter = async (context: BrowserContext, handle: string, register: boolean, id?: string): Promise<Page> => {
@@ -223,7 +203,7 @@ describe('the play page follows its game live, in Chromium', () => {
   });
 
   test('nothing asked for another host or threw', () => {
-    expect(blocked).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(chrome.blocked).toEqual([]);
+    expect(chrome.pageErrors).toEqual([]);
   });
 });

@@ -6,32 +6,19 @@
  * itself: the browser reaches no other host) receives the code, which oauth4webapi exchanges for tokens
  * that then act for the player.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, type App } from '../../functions/app.js';
 import { clientOver, LEXICONS, START, TEST_JWT } from '../api/harness.js';
 import { authorizationRequest, INSECURE, REDIRECT_URI } from '../oauth/fixture.js';
 import { openTestDb, STORE_TARGETS, type TestDb } from '../store/targets.js';
-
-const CHROMIUM = process.env['ARBITER_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { openChromium, type Chromium } from './chromium.js';
 
 let testDb: TestDb;
 let app: App;
-let server: Server;
+let chrome: Chromium;
 let origin: string;
-let browser: Browser;
 let as: oauth.AuthorizationServer;
 let clientId: string;
 let playerId: string;
@@ -49,9 +36,8 @@ beforeAll(async () => {
     oauth: { issuer: null },
     env: {},
   });
-  server = createServer(app.yoga);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  chrome = await openChromium(app.yoga);
+  origin = chrome.origin;
   api = clientOver((path, init = {}) => fetch(`${origin}${path}`, init));
   playerId = (await api.register('chromeplayer')).id;
   const maker = await api.register('chromemaker');
@@ -61,32 +47,25 @@ beforeAll(async () => {
   });
   const issuer = new URL(origin);
   as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...INSECURE }));
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await chrome?.close();
   await app?.close();
   await testDb?.drop();
 });
 
 /** A context without JavaScript that reaches the app only; the app's redirect URI is answered here and recorded. */
 const appContext = async (): Promise<{ context: BrowserContext; landed: Promise<URL> }> => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
   let land: (u: URL) => void;
   const landed = new Promise<URL>((resolve) => (land = resolve));
-  await context.route(
-    (url) => url.origin !== origin,
-    async (route) => {
-      if (route.request().url().startsWith(REDIRECT_URI)) {
-        land(new URL(route.request().url()));
-        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>back at the app</title>' });
-      }
-      return route.abort('blockedbyclient');
-    },
-  );
+  const context = await chrome.newContext({ javaScriptEnabled: false }, async (route) => {
+    if (route.request().url().startsWith(REDIRECT_URI)) {
+      land(new URL(route.request().url()));
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>back at the app</title>' });
+    }
+    return chrome.block(route);
+  });
   return { context, landed };
 };
 

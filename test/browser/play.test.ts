@@ -7,72 +7,29 @@
  * violation; a player plays the robot the games list offers. Screenshots go to test-artifacts/browser/ (not committed).
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { devStaticFiles } from '../../functions/dev-assets.js';
 import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { openChromium, type Chromium } from './chromium.js';
 
-const CHROMIUM = process.env['ARBITER_CHROMIUM'] ?? '/usr/bin/chromium';
-/** As the machine notes say Chromium must run here: no sandbox as root, no background network. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'browser');
 
 let api: TestApi;
-let server: Server;
+let chrome: Chromium;
 let origin: string;
-let browser: Browser;
-/** Requests to anywhere but the app, blocked, and CSP violations reported by any page. */
-const blocked: string[] = [];
-const violations: string[] = [];
-const pageErrors: string[] = [];
-
-/** A fresh context that can reach the app only. */
-const newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
-  const context = await browser.newContext(options);
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      blocked.push(route.request().url());
-      return route.abort('blockedbyclient');
-    },
-  );
-  context.on('page', watch);
-  return context;
-};
-
-const watch = (page: Page): void => {
-  page.on('console', (m) => {
-    if (/Content.Security.Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
-};
-
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   api = await openTestApi(STORE_TARGETS[0]!, { app: { graphiql: true, staticFiles: devStaticFiles() } });
-  server = createServer(api.app.yoga);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  chrome = await openChromium(api.app.yoga);
+  origin = chrome.origin;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await chrome?.close();
   await api?.close();
 });
 
@@ -102,9 +59,9 @@ describe('the play page in Chromium, offline', () => {
   test('two players play a short game to its end', async () => {
     const suffix = Date.now().toString(36).slice(-5);
     const [ann, ben] = [`ann-${suffix}`, `ben-${suffix}`];
-    const desk = await newContext({ viewport: { width: 1100, height: 900 } });
+    const desk = await chrome.newContext({ viewport: { width: 1100, height: 900 } });
     // Ben plays on a phone.
-    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await chrome.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const a = await signUp(desk, ann);
     const b = await signUp(phone, ben);
 
@@ -199,7 +156,7 @@ describe('the play page in Chromium, offline', () => {
   });
 
   test('a player plays the robot offered on the games list, which answers by itself', async () => {
-    const context = await newContext({ viewport: { width: 1100, height: 900 } });
+    const context = await chrome.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await signUp(context, `cy-${Date.now().toString(36).slice(-5)}`);
     const robot = page.locator('button.robot', { hasText: 'robot:greedy' });
     await expect.poll(() => robot.count(), { timeout: 15_000 }).toBe(1);
@@ -217,7 +174,7 @@ describe('the play page in Chromium, offline', () => {
   });
 
   test('GraphiQL runs a query, from this server’s files only', async () => {
-    const context = await newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chrome.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${origin}/graphql`, { waitUntil: 'load' });
     await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
@@ -233,7 +190,7 @@ describe('the play page in Chromium, offline', () => {
   });
 
   test('the API docs render from this server’s files only', async () => {
-    const context = await newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chrome.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${origin}/rest/docs`);
     await expect.poll(() => page.locator('.opblock').count(), { timeout: 30_000 }).toBeGreaterThan(10);
@@ -243,8 +200,8 @@ describe('the play page in Chromium, offline', () => {
   });
 
   test('nothing asked for another host, broke the CSP, or threw', () => {
-    expect(blocked).toEqual([]);
-    expect(violations).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(chrome.blocked).toEqual([]);
+    expect(chrome.violations).toEqual([]);
+    expect(chrome.pageErrors).toEqual([]);
   });
 });

@@ -10,9 +10,7 @@
  * service side — VAPID, encryption, 410 — is tested against a real stand-in in test/push/push.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, type App } from '../../functions/app.js';
@@ -21,25 +19,12 @@ import { pushPayload } from '../../service/push-channel.js';
 import { clientOver, LEXICONS, START, TEST_JWT } from '../api/harness.js';
 import { openTestDb, STORE_TARGETS, type TestDb } from '../store/targets.js';
 import { LOCAL_DESTINATIONS } from '../webhooks/fixture.js';
-
-const CHROMIUM = process.env['ARBITER_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { openChromium, type Chromium } from './chromium.js';
 
 let testDb: TestDb;
 let app: App;
-let server: Server;
+let chrome: Chromium;
 let origin: string;
-let browser: Browser;
-const pageErrors: string[] = [];
-const violations: string[] = [];
 
 beforeAll(async () => {
   testDb = await openTestDb(STORE_TARGETS[0]!);
@@ -55,16 +40,12 @@ beforeAll(async () => {
     robots: 'off',
     logError: () => undefined,
   });
-  server = createServer(app.yoga);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  chrome = await openChromium(app.yoga);
+  origin = chrome.origin;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await chrome?.close();
   await app?.close();
   await testDb?.drop();
 });
@@ -73,18 +54,13 @@ afterAll(async () => {
 const signedInPage = async (handle: string): Promise<{ context: BrowserContext; page: Page; playerId: string }> => {
   const api = clientOver((path, init = {}) => Promise.resolve(app.yoga.fetch(`${origin}${path}`, init)));
   const me = await api.register(handle);
-  const context = await browser.newContext();
+  const context = await chrome.newContext();
   await context.grantPermissions(['notifications'], { origin });
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort('blockedbyclient'),
-  );
-  await context.addInitScript((token) => sessionStorage.setItem('arbiter.token', token), me.token);
+  // A new page starts on about:blank, whose storage a script may not touch (a page error): the app's pages only.
+  await context.addInitScript((token) => {
+    if (location.protocol !== 'about:') sessionStorage.setItem('arbiter.token', token);
+  }, me.token);
   const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => {
-    if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
-  });
   return { context, page, playerId: me.id };
 };
 
@@ -133,8 +109,8 @@ describe('Web Push on the play page', () => {
     // Either way the page and the server agree: pressed exactly when the server holds the subscription.
     expect(rows).toBe(subscribed ? 1 : 0);
     if (!subscribed) expect(await page.locator('#push-status').textContent()).toMatch(/could not subscribe|refused|blocked|push service/i);
-    expect(pageErrors).toEqual([]);
-    expect(violations).toEqual([]);
+    expect(chrome.pageErrors).toEqual([]);
+    expect(chrome.violations).toEqual([]);
     await context.close();
   }, 60_000);
 
@@ -181,7 +157,7 @@ describe('Web Push on the play page', () => {
     const [shown, ...rest] = await notifications(page);
     expect(rest).toEqual([]);
     expect(shown!.data.url).toBe(`${origin}/play`);
-    expect(pageErrors).toEqual([]);
+    expect(chrome.pageErrors).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -10,57 +10,24 @@
  * unknown division answer 404. Screenshots go to test-artifacts/browser/ (not committed).
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import type { Player } from '../e2e/client.js';
 import { EIGHT, eventDirectedBy, expectType, registerPlayers, run, scoresFor, type Json } from '../tournaments/client.js';
+import { openChromium, type Chromium } from './chromium.js';
 
-const CHROMIUM = process.env['ARBITER_CHROMIUM'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'browser');
 
 let api: TestApi;
-let server: Server;
+let chrome: Chromium;
 let origin: string;
-let browser: Browser;
-const blocked: string[] = [];
-const violations: string[] = [];
-const pageErrors: string[] = [];
 
 let tournamentId: string;
 let privateId: string;
 /** The standings and crosstable of division A as the API answers them. */
 let expected: Json;
-
-const newContext = async (options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> => {
-  const context = await browser.newContext(options);
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      blocked.push(route.request().url());
-      return route.abort('blockedbyclient');
-    },
-  );
-  context.on('page', (page: Page) => {
-    page.on('console', (m) => {
-      if (/Content.Security.Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
-  });
-  return context;
-};
 
 /** A tournament of two divisions: A with eight players and round 1 played (one slip changed by a ruling), B with two players. */
 const makeTournament = async (admin: Player, dir: Player, ann: Player, ben: Player): Promise<void> => {
@@ -98,16 +65,12 @@ beforeAll(async () => {
   api = await openTestApi(STORE_TARGETS[0]!);
   const [admin, dir, ann, ben] = await registerPlayers(api, 'admin', 'dir', 'ann', 'ben');
   await makeTournament(admin, dir, ann, ben);
-  server = createServer(api.app.yoga);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  chrome = await openChromium(api.app.yoga);
+  origin = chrome.origin;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await chrome?.close();
   await api?.close();
 });
 
@@ -118,7 +81,7 @@ describe('the standings page in Chromium, without JavaScript', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
+    context = await chrome.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
     page = await context.newPage();
   });
   afterAll(() => context?.close());
@@ -238,8 +201,8 @@ describe('the standings page in Chromium, without JavaScript', () => {
   });
 
   test('nothing was blocked, no CSP violation, no page error', () => {
-    expect(blocked).toEqual([]);
-    expect(violations).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(chrome.blocked).toEqual([]);
+    expect(chrome.violations).toEqual([]);
+    expect(chrome.pageErrors).toEqual([]);
   });
 });

@@ -165,6 +165,14 @@ describe('the event-stream Lambda', () => {
     expect(out.ended).toBe(true);
   });
 
+  it('serves the seek list’s stream (GET /v1/seeks/events) to an anonymous reader through the same route code', async () => {
+    const out = new StandIn();
+    await handlerWith(500)(urlEvent('/v1/seeks/events'), out, contextWith(1_200));
+    expect(out.metadata).toMatchObject({ statusCode: 200, headers: { 'content-type': SSE_CONTENT_TYPE } });
+    expect(out.text.endsWith(timeLimitFrame(SSE_CONTENT_TYPE, 1500))).toBe(true);
+    expect(out.ended).toBe(true);
+  });
+
   it('answers a refusal whole: no credential is a 401 problem, and the invocation ends at once', async () => {
     const out = new StandIn();
     await handlerWith(500)(urlEvent(`/v1/games/${game.id}/events`), out, contextWith(60_000));

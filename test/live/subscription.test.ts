@@ -381,7 +381,7 @@ describe("SOFA's subscription webhooks", () => {
     const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/steal`;
     try {
       expect((await api.gql('{ __schema { subscriptionType { fields { name } } } }')).body.data).toEqual({
-        __schema: { subscriptionType: { fields: [{ name: 'gameEvents' }, { name: 'myEvents' }] } },
+        __schema: { subscriptionType: { fields: [{ name: 'gameEvents' }, { name: 'myEvents' }, { name: 'seeks' }] } },
       });
       const [ann, ben] = await registerPlayers(api, 'ann', 'ben');
       const g = await createGameAs(api, ann, { opponent: ben.handle });

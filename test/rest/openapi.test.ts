@@ -93,6 +93,7 @@ describe('the /v1 OpenAPI document', () => {
       'listWebhookDeliveries',
       'streamGameEvents',
       'streamMyEvents',
+      'streamSeekEvents',
     ]);
   });
 

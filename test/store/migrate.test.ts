@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const fresh = async (target: (typeof STORE_TARGETS)[number], options: Parameters<typeof openTestDb>[1] = {}): Promise<TestDb> => {
-  const t = await openTestDb(target, options);
+  const t = await openTestDb(target, { template: false, ...options });
   cleanups.push(t.drop);
   return t;
 };

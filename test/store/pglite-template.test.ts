@@ -41,8 +41,18 @@ describe('the PGlite template of a new data directory', () => {
     }
   });
 
-  it('is not used for in-memory databases, nor unless asked', async () => {
-    expect(isNewDataDir('memory://')).toBe(false);
+  it('starts an in-memory database from it when asked, already migrated', async () => {
+    expect(isNewDataDir('memory://')).toBe(true);
+    const db = await createDb({ dataDir: 'memory://', template: true });
+    try {
+      expect(db.migrations?.applied).toEqual([]);
+      expect(await db.prisma.player.count()).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('is not used unless asked', async () => {
     const plain = await createDb({ dataDir: join(work, 'd') });
     try {
       expect(plain.migrations?.applied).toEqual((await readMigrations()).map((m) => m.name));

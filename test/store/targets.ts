@@ -60,7 +60,9 @@ export interface TestDb {
 /** A fresh, empty database on `target` (migrated unless `migrate: false`). */
 export const openTestDb = async (target: StoreTarget, options: Omit<CreateDbOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<TestDb> => {
   if (target.kind === 'pglite') {
-    const db = await createDb({ ...options, dataDir: IN_MEMORY });
+    // From the migrated template (store/pglite-template.ts) unless the test migrates on its own terms.
+    const template = options.template ?? (options.migrate !== false && options.migrationsDir === undefined);
+    const db = await createDb({ ...options, dataDir: IN_MEMORY, template });
     return {
       db,
       reopen: () => Promise.reject(new Error('an in-memory PGlite cannot be opened twice')),
