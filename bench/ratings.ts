@@ -24,7 +24,7 @@ import {
 } from './server.js';
 import type { BenchRow, BenchSection } from './types.js';
 
-const PAIRS = Number(process.env['BENCH_RATING_PAIRS'] ?? 60);
+const PAIRS = Number(process.env['BENCH_RATING_PAIRS'] ?? 300);
 const WARM_PAIRS = 10;
 export const TARGET = 1.1;
 
