@@ -4,6 +4,10 @@ import type { Plugin } from 'graphql-yoga';
 import type Provider from 'oidc-provider';
 import { clientAddress, type ServerContextLike } from '../graph/client-address.js';
 import type { AppServices } from '../graph/context.js';
+import type { RuleError } from '../engine/errors.js';
+import { checkOAuthTokenLimit } from '../service/oauth-token-limits.js';
+import { metrics } from './observability/metrics.js';
+import { currentScope } from './observability/scope.js';
 import { publicBaseUrlFromEnv } from './webhooks.js';
 
 /**
@@ -17,6 +21,7 @@ import { publicBaseUrlFromEnv } from './webhooks.js';
 
 export const RFC8414_PATH = '/.well-known/oauth-authorization-server';
 const OIDC_DISCOVERY_PATH = '/.well-known/openid-configuration';
+const TOKEN_PATH = '/oauth/token';
 
 export interface OAuthServerOptions {
   /**
@@ -102,10 +107,19 @@ export const useOAuth = (services: AppServices, options: OAuthServerOptions): Pl
   return {
     onRequest: async ({ request, url, serverContext, endResponse }) => {
       if (!isOAuthPath(url.pathname)) return;
-      const { loaded, dispatch } = await serve(url.origin);
       const path = url.pathname === RFC8414_PATH ? OIDC_DISCOVERY_PATH : url.pathname;
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
       const address = clientAddress({ ...(serverContext as object), request } as ServerContextLike, services.trustedProxies);
+      if (request.method === 'POST' && path === TOKEN_PATH) {
+        // Before oidc-provider (and before loading it): a refused request costs two statements and no more.
+        const limit = await checkOAuthTokenLimit(services.rateLimits, { clientId: clientIdOf(request, body), address }, services.now());
+        if (!limit.ok) {
+          ownCors.set(request, []);
+          endResponse(tokenLimited(limit.error));
+          return;
+        }
+      }
+      const { loaded, dispatch } = await serve(url.origin);
       const res = await loaded.requestAddress.run(address, () =>
         loaded.inject(dispatch, {
           method: request.method,
@@ -137,6 +151,42 @@ export const useOAuth = (services: AppServices, options: OAuthServerOptions): Pl
       for (const [name, value] of own) response.headers.set(name, value);
     },
   };
+};
+
+/**
+ * The client_id a token request names: HTTP Basic (RFC 6749 §2.3.1: form-encoded, then base64) for a
+ * confidential app, the `client_id` field of the form for a public one. Null when there is none; whether
+ * it is a real app is oidc-provider's question, asked after the limit.
+ */
+const clientIdOf = (request: Request, body: Buffer | undefined): string | null => {
+  const basic = /^basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    try {
+      return decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  }
+  return body ? new URLSearchParams(body.toString('utf8')).get('client_id') : null;
+};
+
+/**
+ * A refusal of the token endpoint's limit, in the shape of the endpoint's errors (RFC 6749 §5.2): 429 with
+ * Retry-After and `temporarily_unavailable`. §5.2 defines no code for it; `temporarily_unavailable` is the
+ * registered code that means "try again later" (§4.1.2.1), which a client library surfaces as it is, where
+ * an `invalid_request` would tell the app its request was wrong.
+ */
+const tokenLimited = (e: RuleError): Response => {
+  const retryAfter = Number(e.details?.['retryAfterSeconds'] ?? 1);
+  metrics().inc('rate_limit_refusals_total', { field: 'oauthToken' });
+  const scope = currentScope();
+  if (scope) scope.outcome = 'RATE_LIMITED';
+  return new Response(JSON.stringify({ error: 'temporarily_unavailable', error_description: e.message }), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfter) },
+  });
 };
 
 const corsHeadersOf = (headers: Headers): [string, string][] => [...headers].filter(([name]) => name.startsWith('access-control-'));

@@ -93,6 +93,46 @@ export interface Route {
   readonly replaces?: string;
 }
 
+/** What a route built by `resource` says itself; the builder gives the method, the path, the tag and the defaults. */
+export type RouteSpec = Omit<Route, 'method' | 'path' | 'tag' | 'field' | 'args' | 'reply'> &
+  Partial<Pick<Route, 'field' | 'args' | 'reply'>>;
+
+/** The URL of the resource a route answers, from its `id`: `/v1<base>/<id>` (the `location` of a created one). */
+export const resourceUrl =
+  (base: string) =>
+  (value: Record<string, unknown>): string =>
+    `/v1${base}/${encodeURIComponent(String(value['id']))}`;
+
+/**
+ * The routes of one collection (`/seeks`) under one tag, each with its usual method and path: list and create on
+ * the collection; get, update, an action (POST …/{id}/<segment>) and remove on a member. By default a route runs
+ * the field named as its operation, a member's routes take `id` from the path (update also the body as `input`),
+ * create takes the body as `input` and answers 201 with the new member's URL, list answers `{ items }` and the
+ * others the value itself. What the spec says wins, so a route that differs in one thing still reads as its kind.
+ */
+export const resource = (tag: string, base: string) => {
+  const member = `${base}/{id}`;
+  const build = (method: Method, at: string, defaults: Pick<Route, 'args' | 'reply'> & Partial<Route>, spec: RouteSpec): Route => ({
+    method,
+    path: at,
+    tag,
+    field: spec.operationId,
+    ...defaults,
+    ...spec,
+  });
+  const onMember = () => ({ args: { id: path('id') }, reply: { kind: 'object' } as const });
+  return {
+    url: resourceUrl(base),
+    list: (spec: RouteSpec) => build('GET', base, { args: {}, reply: { kind: 'list' } }, spec),
+    create: (spec: RouteSpec) =>
+      build('POST', base, { args: { input: body() }, reply: { kind: 'object' }, status: 201, location: resourceUrl(base) }, spec),
+    get: (spec: RouteSpec) => build('GET', member, onMember(), spec),
+    update: (spec: RouteSpec) => build('PATCH', member, { ...onMember(), args: { id: path('id'), input: body() } }, spec),
+    action: (segment: string, spec: RouteSpec) => build('POST', `${member}/${segment}`, onMember(), spec),
+    remove: (spec: RouteSpec) => build('DELETE', member, onMember(), spec),
+  };
+};
+
 /** OpenAPI path template → a matcher: `/games/{id}` matches `/games/g1` with `{ id: 'g1' }`. */
 export const compilePath = (template: string): ((path: string) => Record<string, string> | null) => {
   const names: string[] = [];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { err, ok, type Result } from '../engine/result.js';
 import {
   countOwnedOAuthApps,
+  lockOwnerForApps,
   deleteGrantWithRecords,
   findOAuthAppsByIds,
   findOwnedOAuthApp,
@@ -103,6 +104,8 @@ export const registerApp = async (db: Db, ownerId: string, input: NewApp, now: D
   const clientType = input.clientType as ClientType;
   const clientSecret = clientType === 'confidential' ? newClientSecret() : null;
   const row = await db.transaction(async (tx) => {
+    // Count under the owner's lock: two registrations at once must not both see 19 and make 21.
+    await lockOwnerForApps(tx, ownerId);
     if ((await countOwnedOAuthApps(tx, ownerId)) >= MAX_APPS_PER_PLAYER) return null;
     return insertOAuthApp(tx, {
       id: newClientId(),

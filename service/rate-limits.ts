@@ -29,6 +29,8 @@ const DAY = 24 * HOUR;
  * - webhookAdmin (create, pause, delete subscriptions): 30 an hour per player or key;
  * - analysis: 600 an hour per address, player or key, for analyzePosition and gameAnalysis (graph/analysis.ts).
  * - lexiconUpload: 10 a day per player or key (a list is up to 5 MB and compiling it takes seconds).
+ * - oauthToken (`POST /oauth/token`, service/oauth-token-limits.ts): 300 an hour per address (a club's
+ *   players behind one address each refresh about once an hour), 3000 an hour per app (client_id).
  */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   buckets: {
@@ -43,6 +45,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
       apiKey: { capacity: 600, periodSeconds: HOUR },
     },
     lexiconUpload: { player: { capacity: 10, periodSeconds: DAY }, apiKey: { capacity: 10, periodSeconds: DAY } },
+    oauthToken: { address: { capacity: 300, periodSeconds: HOUR }, client: { capacity: 3000, periodSeconds: HOUR } },
   },
   loginBackoff: {
     // 5 wrong passwords are a forgetful player; from the 6th, 2 s, 4 s … up to 15 min: ~100 guesses a day.
@@ -83,6 +86,8 @@ export const createRateLimiter = (config: RateLimitConfig, store: RateLimitStore
   };
 };
 
+const SUBJECT_NAMES: Readonly<Record<SubjectKind, string>> = { address: 'address', player: 'player', apiKey: 'API key', client: 'app' };
+
 const rateLimited = (message: string, retryAfterSeconds: number, details: Record<string, unknown>): RuleError =>
   ruleError('RATE_LIMITED', message, { retryAfterSeconds, ...details });
 
@@ -100,7 +105,7 @@ export const checkRateLimit = async (
   if (taken.allowed) return ok(undefined);
   return err(
     rateLimited(
-      `Too many ${action} requests from this ${subject.kind === 'apiKey' ? 'API key' : subject.kind}: at most ${rule.capacity} per ${rule.periodSeconds} s. Retry in ${taken.retryAfterSeconds} s.`,
+      `Too many ${action} requests from this ${SUBJECT_NAMES[subject.kind]}: at most ${rule.capacity} per ${rule.periodSeconds} s. Retry in ${taken.retryAfterSeconds} s.`,
       taken.retryAfterSeconds,
       { action, subjectKind: subject.kind },
     ),

@@ -196,17 +196,29 @@ const withRating =
   (outbox: readonly OutboxItem[]): readonly OutboxItem[] =>
     outbox.map((m) => (m.kind === 'game-ended' ? { ...m, payload: { ...m.payload, rating: announced(e) } } : m));
 
+/**
+ * A rated game whose command ended it (or changed its result), as its rating update needs it: made once by
+ * {@link ratingStep}, for whichever way the update runs (in the transaction, in the commit statement, as a
+ * recompute). The seq of the event is not part of it: the store gives it when the event is appended.
+ */
+interface EndedRatedGame {
+  readonly game: GameRow;
+  readonly category: string;
+  /** The players of seats 0 and 1. */
+  readonly players: readonly [string, string];
+  /** The game's result as rating scores, by seat. */
+  readonly scores: readonly [GameScore, GameScore];
+  /** The game's state after the command. */
+  readonly after: GameState;
+  readonly now: Date;
+}
+
 /** Both players' new rows and changes, and the event, from their rows (by seat) as they stood before the game. */
 const rateFrom = (
-  game: GameRow,
-  players: readonly [string, string],
-  scores: readonly [GameScore, GameScore],
-  after: GameState,
-  now: Date,
+  { game, category, players, scores, after, now }: EndedRatedGame,
   seq: number,
   rows: readonly [RatingRow, RatingRow],
 ): { writes: RatingWrite[]; changes: RatingChangeRow[]; event: RatingChanged } => {
-  const category = game.ratingCategory!;
   const at = new Date(Math.max(now.getTime(), ...rows.map((r) => (r.lastRatedAt ? r.lastRatedAt.getTime() + 1 : 0))));
   const rated = rateGame([standingOf(rows[0]), standingOf(rows[1])], scores, at.getTime());
   if (!rated.ok) throw new Error(`rating game ${game.id}: ${rated.error.code} ${rated.error.message}`);
@@ -243,20 +255,12 @@ const lastEventOf = (event: RatingChanged): LastEvent => ({ event: { type: event
  * changes, and answers the event. The game's rating time is after both players' previous one, so each
  * player's games are rated in a strict order that a replay of the logs follows (engine/rating/rated-games.ts).
  */
-const rateEnded = async (
-  tx: Tx,
-  game: GameRow,
-  players: readonly [string, string],
-  scores: readonly [GameScore, GameScore],
-  after: GameState,
-  now: Date,
-  seq: number,
-): Promise<LastEvent> => {
-  const category = game.ratingCategory!;
+const rateEnded = async (tx: Tx, ended: EndedRatedGame, seq: number): Promise<LastEvent> => {
+  const { category, players, now } = ended;
   // Whatever this transaction writes, the rows this process remembers are not it until it commits.
   forgetRatings(players, category);
   const locked = await lockRatings(tx, players, category, ratingDefaults(), now);
-  const rated = rateFrom(game, players, scores, after, now, seq, [locked.get(players[0])!, locked.get(players[1])!]);
+  const rated = rateFrom(ended, seq, [locked.get(players[0])!, locked.get(players[1])!]);
   await writeRatings(tx, rated.writes, now);
   await writeRatingChanges(tx, rated.changes);
   return lastEventOf(rated.event);
@@ -274,23 +278,15 @@ const unrated = (playerId: string, category: string): RatingRow => {
  * those very rows, so a game of either player that ended meanwhile makes it write nothing, and the
  * transaction rates again from the rows as they are then.
  */
-const rateEndedGuarded = async (
-  db: Db,
-  game: GameRow,
-  players: readonly [string, string],
-  scores: readonly [GameScore, GameScore],
-  after: GameState,
-  now: Date,
-  seq: number,
-): Promise<GuardedLastEvent> => {
-  const category = game.ratingCategory!;
+const rateEndedGuarded = async (db: Db, ended: EndedRatedGame, seq: number): Promise<GuardedLastEvent> => {
+  const { category, players } = ended;
   let was = players.map((p) => cachedRating(p, category));
   if (was.some((r) => r === null)) {
     const read = await readRatings(db, players, category);
     was = players.map((p) => read.get(p) ?? null);
   }
   const rows = [was[0] ?? unrated(players[0], category), was[1] ?? unrated(players[1], category)] as const;
-  const rated = rateFrom(game, players, scores, after, now, seq, rows);
+  const rated = rateFrom(ended, seq, rows);
   return {
     ...lastEventOf(rated.event),
     ratings: { rows: rated.writes.map((write, i) => ({ write, was: was[i] ?? null })), changes: rated.changes },
@@ -328,15 +324,16 @@ export const ratingStep = (
   const players = playersOf(seats);
   const scores = ratedScores(after.result);
   if (!players || !scores) return null;
+  const ended: EndedRatedGame = { game, category: game.ratingCategory, players, scores, after, now };
   if (before?.status !== 'ended') {
     return {
-      lastEvent: (tx, seq) => rateEnded(tx, game, players, scores, after, now, seq),
-      guardedLastEvent: (db, seq) => rateEndedGuarded(db, game, players, scores, after, now, seq),
+      lastEvent: (tx, seq) => rateEnded(tx, ended, seq),
+      guardedLastEvent: (db, seq) => rateEndedGuarded(db, ended, seq),
     };
   }
   const earlier = before.result ? ratedScores(before.result) : null;
   if (earlier && earlier[0] === scores[0]) return null;
-  return { lastEvent: (tx, seq) => recomputeRatings(tx, game, players, scores, after, now, seq) };
+  return { lastEvent: (tx, seq) => recomputeRatings(tx, ended, seq) };
 };
 
 /**
@@ -346,18 +343,10 @@ export const ratingStep = (
  * `player_ratings` are rewritten. The game's log gets a `rating-changed` that supersedes its first one;
  * later games' logs keep the rating as it was when they ended (docs/rated-play.md "Recompute").
  */
-const recomputeRatings = async (
-  tx: Tx,
-  game: GameRow,
-  players: readonly [string, string],
-  scores: readonly [GameScore, GameScore],
-  after: GameState,
-  now: Date,
-  seq: number,
-): Promise<LastEvent> => {
-  const category = game.ratingCategory!;
+const recomputeRatings = async (tx: Tx, ended: EndedRatedGame, seq: number): Promise<LastEvent> => {
+  const { game, category, players, scores, after, now } = ended;
   const from = await ratedAtOf(tx, game.id);
-  if (!from) return rateEnded(tx, game, players, scores, after, now, seq);
+  if (!from) return rateEnded(tx, ended, seq);
   const ids = await playersRatedSince(tx, category, from);
   forgetRatings(ids, category);
   await lockRatings(tx, ids, category, ratingDefaults(), now);
@@ -423,6 +412,5 @@ const recomputeRatings = async (
   );
   const mine = replayed.value.games.find((g) => g.gameId === game.id)!;
   const superseded = games.find((g) => g.gameId === game.id)!.gameSeq;
-  const event = ratingEvent(category, after, players, mine.changes, from, now, superseded);
-  return { event: { type: event.type, payload: event }, outbox: withRating(event) };
+  return lastEventOf(ratingEvent(category, after, players, mine.changes, from, now, superseded));
 };

@@ -191,3 +191,16 @@ export const findOAuthAppForConsent = async (
   });
   return app ? { name: app.name, iconUrl: app.iconUrl, ownerHandle: app.owner.handle } : null;
 };
+
+/**
+ * Deletes up to `limit` records that expired before `before` (oldest first) and answers how many. Rows
+ * another sweep holds are skipped (`SKIP LOCKED`), so overlapping sweeps split the work instead of waiting.
+ * Each call is one statement: a batch commits on its own, and a long backlog never holds one long transaction.
+ */
+export const deleteExpiredOAuthRecords = (db: Db, before: Date, limit: number): Promise<number> =>
+  db.prisma.$executeRawUnsafe(
+    `DELETE FROM oauth_records WHERE (model, id) IN (
+       SELECT model, id FROM oauth_records WHERE expires_at < $1::timestamptz ORDER BY expires_at LIMIT $2::int FOR UPDATE SKIP LOCKED)`,
+    before,
+    limit,
+  );

@@ -46,6 +46,17 @@ export const listOwnedOAuthApps = (client: Tx, ownerId: string): Promise<OAuthAp
 export const countOwnedOAuthApps = (client: Tx, ownerId: string): Promise<number> =>
   client.oAuthApp.count({ where: { ownerId, deletedAt: null } });
 
+/**
+ * Locks the owner's `players` row until the caller's transaction ends, so that registrations of one player
+ * run one after the other: each then counts the apps the ones before it committed (read committed reads
+ * anew per statement), and a cap checked by count-then-insert holds under concurrency. `FOR NO KEY UPDATE`
+ * does not wait on the key-share locks that inserts referencing the player take (a game, a seat).
+ */
+export const lockOwnerForApps = async (client: Tx, ownerId: string): Promise<void> => {
+  if (!isUuid(ownerId)) return;
+  await client.$queryRawUnsafe(`SELECT 1 FROM players WHERE id = $1::uuid FOR NO KEY UPDATE`, ownerId);
+};
+
 export interface OAuthAppChanges {
   readonly name?: string;
   readonly redirectUris?: readonly string[];

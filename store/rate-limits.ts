@@ -1,11 +1,20 @@
 import type { Db } from './db.js';
 
-/** What is limited (service/rate-limits.ts holds the rules). `analysis` is reserved for the analysis queries (none exist yet). */
-export const RATE_LIMIT_ACTIONS = ['login', 'register', 'createGame', 'importGame', 'webhookAdmin', 'analysis', 'lexiconUpload'] as const;
+/** What is limited (service/rate-limits.ts holds the rules). `oauthToken` is the authorization server's `POST /oauth/token`. */
+export const RATE_LIMIT_ACTIONS = [
+  'login',
+  'register',
+  'createGame',
+  'importGame',
+  'webhookAdmin',
+  'analysis',
+  'lexiconUpload',
+  'oauthToken',
+] as const;
 export type RateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
-/** Who a bucket belongs to: a client address (anonymous callers), a player (token), an API key. */
-export const SUBJECT_KINDS = ['address', 'player', 'apiKey'] as const;
+/** Who a bucket belongs to: a client address (anonymous callers), a player (token), an API key, an OAuth client (an app's client_id). */
+export const SUBJECT_KINDS = ['address', 'player', 'apiKey', 'client'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 export interface Subject {

@@ -17,6 +17,12 @@ export interface MetricDefinition {
 
 export const METRICS = {
   requests_total: { type: 'counter', unit: 'Count', labels: ['status'], help: 'Requests answered, by HTTP status class (2xx, 4xx, 5xx).' },
+  requests_by_caller_total: {
+    type: 'counter',
+    unit: 'Count',
+    labels: ['caller'],
+    help: 'Requests that reached the API (GraphQL or /v1), by caller kind: player, api-key, app (an OAuth token), anonymous.',
+  },
   request_duration_ms: { type: 'histogram', unit: 'Milliseconds', labels: [], help: 'Time to answer a request.' },
   turns_submitted_total: {
     type: 'counter',

@@ -19,8 +19,11 @@ export interface RequestScope {
   outcome?: string;
 }
 
-/** Who called, never with what: the credential itself is not logged. */
-export type CallerKind = 'player' | 'api-key' | 'anonymous';
+/**
+ * Who called, never with what: the credential itself is not logged. `app` is a third-party app's OAuth
+ * access token (docs/apps.md): it acts as a player, but an app's traffic is watched apart from the player's own.
+ */
+export type CallerKind = 'player' | 'api-key' | 'app' | 'anonymous';
 
 const storage = new AsyncLocalStorage<RequestScope>();
 

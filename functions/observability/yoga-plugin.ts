@@ -20,8 +20,12 @@ const operationNameOf = (document: DocumentNode, given: string | null | undefine
   return 'unknown';
 };
 
-const callerOf = (ctx: Partial<Context>): CallerKind =>
-  ctx.principal?.kind === 'player' ? (ctx.principal.via === 'api-key' ? 'api-key' : 'player') : 'anonymous';
+/** By the credential: a session token is `player`, an API key `api-key`, an app's OAuth access token `app`. */
+const callerOf = (ctx: Partial<Context>): CallerKind => {
+  const principal = ctx.principal;
+  if (principal?.kind !== 'player') return 'anonymous';
+  return principal.via === 'api-key' ? 'api-key' : principal.via === 'oauth' ? 'app' : 'player';
+};
 
 const firstErrorCode = (result: unknown): string | undefined => {
   if (typeof result !== 'object' || result === null || !('errors' in result)) return undefined;

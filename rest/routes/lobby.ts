@@ -1,6 +1,6 @@
 import { DEFAULT_SEEKS_PAGE, MAX_SEEKS_PAGE } from '../../service/seeks.js';
 import { LEAVES } from '../shape.js';
-import { body, path, query, type Route } from '../route.js';
+import { path, query, resource, resourceUrl, type Route } from '../route.js';
 import { GAME } from '../shapes.js';
 
 /** The lobby (issue 33, docs/lobby.md): seeks, challenges and rematches, correspondence pairing requests. */
@@ -8,17 +8,20 @@ import { GAME } from '../shapes.js';
 const SEEK = LEAVES;
 const CHALLENGE = { expand: { challenger: LEAVES, challenged: LEAVES, timeControl: LEAVES } };
 const PAIRING_REQUEST = LEAVES;
-const gameUrl = (g: Record<string, unknown>) => `/v1/games/${encodeURIComponent(String(g['id']))}`;
-const seekUrl = (s: Record<string, unknown>) => `/v1/seeks/${encodeURIComponent(String(s['id']))}`;
-const challengeUrl = (c: Record<string, unknown>) => `/v1/challenges/${encodeURIComponent(String(c['id']))}`;
-const pairingUrl = (p: Record<string, unknown>) => `/v1/pairing-requests/${encodeURIComponent(String(p['id']))}`;
+const PLAY = 'scope:games:play' as const;
+const READ = 'scope:games:read' as const;
+
+const seeks = resource('Lobby', '/seeks');
+const challenges = resource('Lobby', '/challenges');
+const pairingRequests = resource('Lobby', '/pairing-requests');
+const endedGames = resource('Lobby', '/games');
+
+/** What an action that starts a game answers: 201, the game with its ETag, its URL. */
+const STARTS_GAME = { shape: GAME, status: 201, location: resourceUrl('/games'), etag: true } as const;
 
 const SEEK_ROUTES: readonly Route[] = [
-  {
+  seeks.list({
     operationId: 'listSeeks',
-    method: 'GET',
-    path: '/seeks',
-    tag: 'Lobby',
     summary: 'The open seeks',
     description:
       'Not expired, newest first, each with its author’s handle and rating in its category; open to anyone. Pages forward: follow `nextCursor`. To follow changes, read this, then GET /v1/seeks/events.',
@@ -36,226 +39,116 @@ const SEEK_ROUTES: readonly Route[] = [
     reply: { kind: 'page' },
     shape: SEEK,
     auth: 'none',
-  },
-  {
+  }),
+  seeks.create({
     operationId: 'createSeek',
-    method: 'POST',
-    path: '/seeks',
-    tag: 'Lobby',
     summary: 'Offer a game anyone may accept',
     description:
       'Rule set, lexicon, pace — correspondence (days per move) or a game at a table recorded here (clockMinutes) —, rated or casual, an optional rating range, an expiry. Announced on GET /v1/seeks/events.',
-    field: 'createSeek',
-    args: { input: body() },
-    reply: { kind: 'object' },
     shape: SEEK,
-    status: 201,
-    location: seekUrl,
-    auth: 'scope:games:play',
-  },
-  {
+    auth: PLAY,
+  }),
+  seeks.get({
     operationId: 'getSeek',
-    method: 'GET',
-    path: '/seeks/{id}',
-    tag: 'Lobby',
     summary: 'Read a seek',
     description: 'In any state; open to anyone.',
     field: 'seek',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
     shape: SEEK,
     auth: 'none',
-  },
-  {
+  }),
+  seeks.action('accept', {
     operationId: 'acceptSeek',
-    method: 'POST',
-    path: '/seeks/{id}/accept',
-    tag: 'Lobby',
     summary: 'Accept a seek',
     description:
       'Its game starts at once (a recorded seek’s: a recorded game, its author the scorekeeper). Of several players accepting at once exactly one gets the game; the others get 409 SEEK_TAKEN.',
-    field: 'acceptSeek',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
-    shape: GAME,
-    status: 201,
-    location: gameUrl,
-    etag: true,
-    auth: 'scope:games:play',
-  },
-  {
+    ...STARTS_GAME,
+    auth: PLAY,
+  }),
+  seeks.remove({
     operationId: 'withdrawSeek',
-    method: 'DELETE',
-    path: '/seeks/{id}',
-    tag: 'Lobby',
     summary: 'Withdraw your seek',
     description: 'Answers the seek, state WITHDRAWN.',
-    field: 'withdrawSeek',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
     shape: SEEK,
-    auth: 'scope:games:play',
-  },
+    auth: PLAY,
+  }),
 ];
 
 const CHALLENGE_ROUTES: readonly Route[] = [
-  {
+  challenges.list({
     operationId: 'listMyChallenges',
-    method: 'GET',
-    path: '/challenges',
-    tag: 'Lobby',
     summary: 'Your challenges',
     description: 'Made and received, newest first (the last 100).',
     field: 'myChallenges',
-    args: {},
-    reply: { kind: 'list' },
     shape: CHALLENGE,
-    auth: 'scope:games:read',
-  },
-  {
+    auth: READ,
+  }),
+  challenges.create({
     operationId: 'createChallenge',
-    method: 'POST',
-    path: '/challenges',
-    tag: 'Lobby',
     summary: 'Challenge a player',
     description: 'A game with these settings, offered to the player named by `opponent`; they accept or decline.',
-    field: 'createChallenge',
-    args: { input: body() },
-    reply: { kind: 'object' },
     shape: CHALLENGE,
-    status: 201,
-    location: challengeUrl,
-    auth: 'scope:games:play',
-  },
-  {
+    auth: PLAY,
+  }),
+  challenges.get({
     operationId: 'getChallenge',
-    method: 'GET',
-    path: '/challenges/{id}',
-    tag: 'Lobby',
     summary: 'Read a challenge',
     description: 'One you made or received.',
     field: 'challenge',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
     shape: CHALLENGE,
-    auth: 'scope:games:read',
-  },
-  {
+    auth: READ,
+  }),
+  challenges.action('accept', {
     operationId: 'acceptChallenge',
-    method: 'POST',
-    path: '/challenges/{id}/accept',
-    tag: 'Lobby',
     summary: 'Accept a challenge',
     description: 'Its game starts at once, both players seated as the challenge says.',
-    field: 'acceptChallenge',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
-    shape: GAME,
-    status: 201,
-    location: gameUrl,
-    etag: true,
-    auth: 'scope:games:play',
-  },
-  {
-    operationId: 'declineChallenge',
-    method: 'POST',
-    path: '/challenges/{id}/decline',
-    tag: 'Lobby',
-    summary: 'Decline a challenge',
-    field: 'declineChallenge',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
-    shape: CHALLENGE,
-    auth: 'scope:games:play',
-  },
-  {
-    operationId: 'withdrawChallenge',
-    method: 'DELETE',
-    path: '/challenges/{id}',
-    tag: 'Lobby',
-    summary: 'Withdraw your challenge',
-    field: 'withdrawChallenge',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
-    shape: CHALLENGE,
-    auth: 'scope:games:play',
-  },
-  {
+    ...STARTS_GAME,
+    auth: PLAY,
+  }),
+  challenges.action('decline', { operationId: 'declineChallenge', summary: 'Decline a challenge', shape: CHALLENGE, auth: PLAY }),
+  challenges.remove({ operationId: 'withdrawChallenge', summary: 'Withdraw your challenge', shape: CHALLENGE, auth: PLAY }),
+  endedGames.action('rematch', {
     operationId: 'requestRematch',
-    method: 'POST',
-    path: '/games/{id}/rematch',
-    tag: 'Lobby',
     summary: 'Ask for a rematch',
     description:
       'A challenge to the other player of this ended game: its settings, the seats swapped so the player who moved second moves first.',
-    field: 'requestRematch',
     args: { gameId: path('id') },
-    reply: { kind: 'object' },
     shape: CHALLENGE,
     status: 201,
-    location: challengeUrl,
-    auth: 'scope:games:play',
-  },
+    location: challenges.url,
+    auth: PLAY,
+  }),
 ];
 
 const PAIRING_ROUTES: readonly Route[] = [
-  {
+  pairingRequests.list({
     operationId: 'listMyPairingRequests',
-    method: 'GET',
-    path: '/pairing-requests',
-    tag: 'Lobby',
     summary: 'Your pairing requests',
     description: 'Newest first (the last 50).',
     field: 'myPairingRequests',
-    args: {},
-    reply: { kind: 'list' },
     shape: PAIRING_REQUEST,
-    auth: 'scope:games:read',
-  },
-  {
+    auth: READ,
+  }),
+  pairingRequests.create({
     operationId: 'createPairingRequest',
-    method: 'POST',
-    path: '/pairing-requests',
-    tag: 'Lobby',
     summary: 'Ask to be paired',
     description:
       'With a player within ±ratingRange of your rating; paired at once when one waits, else a robot is offered when the wait ends.',
-    field: 'createPairingRequest',
-    args: { input: body() },
-    reply: { kind: 'object' },
     shape: PAIRING_REQUEST,
-    status: 201,
-    location: pairingUrl,
-    auth: 'scope:games:play',
-  },
-  {
+    auth: PLAY,
+  }),
+  pairingRequests.remove({
     operationId: 'withdrawPairingRequest',
-    method: 'DELETE',
-    path: '/pairing-requests/{id}',
-    tag: 'Lobby',
     summary: 'Withdraw your pairing request',
-    field: 'withdrawPairingRequest',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
     shape: PAIRING_REQUEST,
-    auth: 'scope:games:play',
-  },
-  {
+    auth: PLAY,
+  }),
+  pairingRequests.action('robot', {
     operationId: 'acceptRobotOffer',
-    method: 'POST',
-    path: '/pairing-requests/{id}/robot',
-    tag: 'Lobby',
     summary: 'Play the robot offered',
     description: 'Once the wait has ended unmatched: a casual game against a robot (robots are not rated).',
-    field: 'acceptRobotOffer',
-    args: { id: path('id') },
-    reply: { kind: 'object' },
-    shape: GAME,
-    status: 201,
-    location: gameUrl,
-    etag: true,
-    auth: 'scope:games:play',
-  },
+    ...STARTS_GAME,
+    auth: PLAY,
+  }),
 ];
 
 export const LOBBY_ROUTES: readonly Route[] = [...SEEK_ROUTES, ...CHALLENGE_ROUTES, ...PAIRING_ROUTES];

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATING_PARAMS } from '../../engine/rating/params.js';
-import { rateGame, replayRatings, standingKey, type GameScore, type RatedResult } from '../../engine/rating/rated-games.js';
+import { rateGame, type GameScore } from '../../engine/rating/rated-games.js';
 import type { ServiceDeps } from '../../service/context.js';
 import { abortGame, resignGame, claimTimeout } from '../../service/lifecycle.js';
 import { fileDispute } from '../../service/disputes.js';
@@ -22,6 +22,7 @@ import { insertPlayer } from '../../store/players.js';
 import type { Db } from '../../store/db.js';
 import { TURN_STATEMENTS } from '../../store/turn-statements.js';
 import { openTestDb, type TestDb } from '../store/targets.js';
+import { expectRatingsReplayed } from './rated-replay.js';
 import { LEXICONS, openTestApi, START, STORE_TARGETS, type TestApi } from './harness.js';
 import { createRecordedGame } from '../../service/recorded-games.js';
 
@@ -79,35 +80,7 @@ describe.each(STORE_TARGETS)('rated games on $kind', (target) => {
       payload: e.payload as unknown as RatingChanged,
     }));
 
-  /** Every rated game's latest `rating-changed` as the replay reads it, replayed from scratch. */
-  const replayedFromLogs = async () => {
-    const events = await prisma().gameEvent.findMany({ where: { type: 'rating-changed' }, orderBy: [{ gameId: 'asc' }, { seq: 'asc' }] });
-    const latest = new Map<string, RatingChanged>();
-    for (const e of events) latest.set(e.gameId, e.payload as unknown as RatingChanged);
-    const results: RatedResult[] = [...latest].map(([gameId, e]) => ({
-      gameId,
-      category: e.category,
-      at: Date.parse(e.ratedAt),
-      players: [e.players[0].playerId, e.players[1].playerId],
-      scores: [e.players[0].score, e.players[1].score],
-    }));
-    return value(replayRatings(results)).standings;
-  };
-
-  const expectProjectionReplayed = async () => {
-    const standings = await replayedFromLogs();
-    const rows = await prisma().playerRating.findMany({ where: { games: { gt: 0 } } });
-    expect(rows.length).toBe(standings.size);
-    for (const row of rows) {
-      const s = standings.get(standingKey(row.playerId, row.category))!;
-      expect(s, `${row.playerId} ${row.category}`).toBeDefined();
-      expect(row.rating).toBeCloseTo(s.rating.rating, 9);
-      expect(row.deviation).toBeCloseTo(s.rating.rd, 9);
-      expect(row.volatility).toBeCloseTo(s.rating.vol, 12);
-      expect(row.games).toBe(s.games);
-      expect(row.lastRatedAt.getTime()).toBe(s.lastRatedAt);
-    }
-  };
+  const expectProjectionReplayed = () => expectRatingsReplayed(testDb.db);
 
   it('refuses a rated game against a robot or with overrides: typed errors naming the field, nothing written', async () => {
     const before = await prisma().game.count();

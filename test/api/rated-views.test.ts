@@ -8,10 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATING_PARAMS } from '../../engine/rating/params.js';
-import { rateGame, replayRatings, standingKey, type RatedResult } from '../../engine/rating/rated-games.js';
+import { rateGame } from '../../engine/rating/rated-games.js';
 import type { RatingChanged } from '../../service/ratings.js';
 import { fileDispute } from '../../service/disputes.js';
 import { setBagSeedSourceForTests } from '../../service/game-create.js';
+import { expectRatingsReplayed } from './rated-replay.js';
 import { openTestApi, STORE_TARGETS, type TestApi } from './harness.js';
 
 interface Account {
@@ -89,30 +90,7 @@ describe.each(STORE_TARGETS)('rated games and matches as clients see them on $ki
   };
   const prisma = () => api.app.services.db.prisma;
 
-  /** Every rated game's latest `rating-changed`, replayed from scratch (engine/rating/rated-games.ts), against player_ratings. */
-  const expectProjectionReplayed = async () => {
-    const events = await prisma().gameEvent.findMany({ where: { type: 'rating-changed' }, orderBy: [{ gameId: 'asc' }, { seq: 'asc' }] });
-    const latest = new Map<string, RatingChanged>();
-    for (const e of events) latest.set(e.gameId, e.payload as unknown as RatingChanged);
-    const results: RatedResult[] = [...latest].map(([gameId, e]) => ({
-      gameId,
-      category: e.category,
-      at: Date.parse(e.ratedAt),
-      players: [e.players[0].playerId, e.players[1].playerId],
-      scores: [e.players[0].score, e.players[1].score],
-    }));
-    const replayed = replayRatings(results);
-    if (!replayed.ok) throw new Error(JSON.stringify(replayed.error));
-    const rows = await prisma().playerRating.findMany({ where: { games: { gt: 0 } } });
-    expect(rows.length).toBe(replayed.value.standings.size);
-    for (const row of rows) {
-      const s = replayed.value.standings.get(standingKey(row.playerId, row.category))!;
-      expect(s, `${row.playerId} ${row.category}`).toBeDefined();
-      expect(row.rating).toBeCloseTo(s.rating.rating, 9);
-      expect(row.deviation).toBeCloseTo(s.rating.rd, 9);
-      expect(row.games).toBe(s.games);
-    }
-  };
+  const expectProjectionReplayed = () => expectRatingsReplayed(api.app.services.db);
 
   beforeAll(async () => {
     setBagSeedSourceForTests(() => `rated-views-${target.kind}-${++seeds}`.padEnd(64, '0'));

@@ -368,6 +368,34 @@ describe('the gameEvents subscription where streams are not served (Lambda)', ()
   });
 });
 
+describe('the seeks subscription where streams are not served (Lambda)', () => {
+  it('answers 501 STREAMS_UNAVAILABLE, anonymous or signed in, as GET /v1/seeks/events does', async () => {
+    const api = await openTestApi({ kind: 'pglite' }, { app: { live: { enabled: false } } });
+    try {
+      const [ann] = await registerPlayers(api, 'ann');
+      // The seek list is open to anyone, so the refusal must not hide behind a missing credential.
+      for (const who of [null, ann]) {
+        for (const accept of ['text/event-stream', 'application/graphql-response+json']) {
+          const res = await api.fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+            body: JSON.stringify({ query: 'subscription { seeks { id kind seekId } }' }),
+          });
+          expect(res.status, `${who ? 'signed in' : 'anonymous'}, ${accept}`).toBe(501);
+          const body = (await res.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+          expect(body.errors!.map((e) => e.extensions?.code)).toEqual(['STREAMS_UNAVAILABLE']);
+          expect(body.data).toBeUndefined();
+        }
+      }
+      const rest = await api.fetch('/v1/seeks/events');
+      expect(rest.status).toBe(501);
+      expect(((await rest.json()) as { code: string }).code).toBe('STREAMS_UNAVAILABLE');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe("SOFA's subscription webhooks", () => {
   it('are refused with 404 before SOFA sees them, with the subscription in the schema, and never fetch anything', async () => {
     const api = await openTestApi({ kind: 'pglite' });

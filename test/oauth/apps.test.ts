@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerApp } from '../../service/oauth-apps.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
 
 const ERR = `... on Error { __typename code message details }`;
@@ -331,6 +332,21 @@ describe.each(STORE_TARGETS)('OAuth apps and grants on $kind', (target) => {
     expect(await db().oAuthApp.count({ where: { ownerId: cat.id } })).toBe(20);
     await gql(DELETE, { id: ids[0] }, cat.token);
     expect(await register(cat.token, { name: 'In its place' })).toMatchObject({ __typename: 'OAuthAppCredentials' });
+  });
+
+  it('holds the cap under concurrent registrations: 25 at once make exactly 20 apps, the rest APP_LIMIT_REACHED', async () => {
+    const dan = await api.register('dan-apps');
+    // The service itself, 25 calls in flight together (over GraphQL the 30-an-hour limit would be the test's subject).
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        registerApp(api.app.services.db, dan.id, { name: `Racer ${i}`, redirectUris: [CALLBACK], clientType: 'public' }, new Date()),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(20);
+    const refused = results.flatMap((r) => (r.ok ? [] : [r.error]));
+    expect(refused).toHaveLength(5);
+    for (const e of refused) expect(e).toMatchObject({ code: 'APP_LIMIT_REACHED', details: { limit: 20 } });
+    expect(await db().oAuthApp.count({ where: { ownerId: dan.id } })).toBe(20);
   });
 
   it('never answered a secret except from registration and rotation', () => {
