@@ -3,26 +3,19 @@
  * Gateway HTTP API (payload v2) event made from a recorded one (test/fixtures/apigw/), on PGlite and
  * on Postgres: register, create with an open seat, join, play, exchange, a REST read, passes until six scoreless turns.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../../functions/lambda-handler.js';
 import type { Lexicon } from '../../engine/lexicon/lexicon.js';
 import { setBagSeedSourceForTests } from '../../service/game-create.js';
 import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harness.js';
 import { CREATE_GAME, findPlay, GAME, JOIN_GAME, rackPoints, SUBMIT_TURN, type Action, type GameView, useFixedBagSeeds } from './client.js';
+import { lambdaContext, RECORDED_GRAPHQL_EVENT } from '../functions/apigw-event.js';
 
 useFixedBagSeeds('lambda');
 
-const RECORDED = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8'),
-) as APIGatewayProxyEventV2;
-const LAMBDA_CONTEXT = {
-  awsRequestId: 'e2e',
-  functionName: 'arbiter-graphql',
-  getRemainingTimeInMillis: () => 30_000,
-} as unknown as LambdaContext;
+const RECORDED = RECORDED_GRAPHQL_EVENT;
+const LAMBDA_CONTEXT = lambdaContext('e2e');
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 
 /** The recorded event with a new body (base64, as API Gateway sends binary-safe bodies) and token. */

@@ -5,23 +5,15 @@
  * with the process's logger and metrics replaced by in-memory ones; on PGlite and on Postgres.
  */
 import { randomBytes } from 'node:crypto';
-import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../../functions/lambda-handler.js';
 import { memoryLogger, setLogger } from '../../functions/observability/log.js';
 import { Metrics, setMetrics } from '../../functions/observability/metrics.js';
 import { openTestApi, START, STORE_TARGETS, type TestApi } from '../api/harness.js';
+import { lambdaContext, RECORDED_GRAPHQL_EVENT } from '../functions/apigw-event.js';
 
-const RECORDED = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8'),
-) as APIGatewayProxyEventV2;
-const LAMBDA_CONTEXT = {
-  awsRequestId: 'callers',
-  functionName: 'arbiter-graphql',
-  getRemainingTimeInMillis: () => 30_000,
-} as unknown as LambdaContext;
+const RECORDED = RECORDED_GRAPHQL_EVENT;
+const LAMBDA_CONTEXT = lambdaContext('callers');
 
 const ME = `{ me { __typename ... on Player { handle } } }`;
 const CREATE_KEY = `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { ... on NewApiKey { key } ... on Error { code } } }`;

@@ -5,9 +5,7 @@
  * game appears in any line; /metrics then shows the game's metrics, the EMF lines are valid EMF, and
  * the spans name the request, the resolve, the service call, the SQL and the webhook delivery.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, Context as LambdaContext } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandler, type Handler } from '../../functions/lambda-handler.js';
@@ -23,15 +21,10 @@ import { LEXICONS, openTestApi, STORE_TARGETS, type TestApi } from '../api/harne
 import { TEST_DESTINATIONS } from '../webhooks/fixture.js';
 import { CREATE_GAME, findPlay, GAME, JOIN_GAME, SUBMIT_TURN, type Action, type GameView } from '../e2e/client.js';
 import { assertValidEmf } from './emf.js';
+import { lambdaContext, RECORDED_GRAPHQL_EVENT } from '../functions/apigw-event.js';
 
-const RECORDED = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'apigw', 'http-api-v2-graphql.json'), 'utf8'),
-) as APIGatewayProxyEventV2;
-const LAMBDA_CONTEXT = {
-  awsRequestId: 'obs',
-  functionName: 'arbiter-graphql',
-  getRemainingTimeInMillis: () => 30_000,
-} as unknown as LambdaContext;
+const RECORDED = RECORDED_GRAPHQL_EVENT;
+const LAMBDA_CONTEXT = lambdaContext('obs');
 const LEX = (LEXICONS.get('SOWPODS') as { ok: true; value: Lexicon }).value;
 const SEED = 'observability-seed-0123456789abcdef';
 
