@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import { PLAYER_PAGE_CSS, renderPlayerPage } from '../render/player-html.js';
 import { historyOf, playerProfile } from '../service/player-profile.js';
 import type { AppServices } from './context.js';
+import { styledPageHeaders } from './styled-page.js';
 
 /**
  * A player's public page (issue 33, item 4; docs/players.md): `GET /players/{handle}`, server HTML
@@ -14,23 +14,8 @@ import type { AppServices } from './context.js';
 
 export const PLAYER_PAGE_ROUTE = /^\/players\/([^/]+)\/?$/;
 
-const STYLE_HASH = `'sha256-${createHash('sha256').update(PLAYER_PAGE_CSS).digest('base64')}'`;
-
-export const PLAYER_PAGE_CSP = [
-  "default-src 'none'",
-  `style-src ${STYLE_HASH}`,
-  "img-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': PLAYER_PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+/** Nothing runs, nothing loads but the icon; the one style sheet is the page's own, allowed by its hash. */
+const HTML_HEADERS = styledPageHeaders(PLAYER_PAGE_CSS);
 
 const NOT_FOUND_PAGE =
   '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><main><h1>Not found</h1>' +

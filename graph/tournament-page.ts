@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import { renderStandingsPage, STANDINGS_CSS } from '../render/standings-html.js';
 import type { ServiceDeps } from '../service/context.js';
 import { isUuid } from '../service/ids.js';
 import { getTournament } from '../service/tournaments.js';
 import type { AppServices } from './context.js';
+import { styledPageHeaders } from './styled-page.js';
 
 /**
  * The public standings page (issue 30, item 9): `GET /tournaments/{id}` (every division) and
@@ -17,24 +17,8 @@ import type { AppServices } from './context.js';
 
 export const TOURNAMENT_PAGE_ROUTE = /^\/tournaments\/([^/]+)(?:\/divisions\/([^/]+))?\/?$/;
 
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STANDINGS_CSS).digest('base64')}'`;
-
 /** Nothing runs, nothing loads but the icon; the one style sheet is the page's own, allowed by its hash. */
-export const STANDINGS_PAGE_CSP = [
-  "default-src 'none'",
-  `style-src ${STYLE_HASH}`,
-  "img-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': STANDINGS_PAGE_CSP,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+const HTML_HEADERS = styledPageHeaders(STANDINGS_CSS);
 
 const NOT_FOUND_PAGE =
   '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><main><h1>Not found</h1>' +

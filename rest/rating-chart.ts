@@ -6,6 +6,7 @@ import { RENDER_VERSION, svgToPng } from '../render/index.js';
 import { renderRatingChartSvg } from '../render/rating-chart.js';
 import { ratingHistory } from '../service/player-profile.js';
 import { edgeProblem, problemResponse } from './problem.js';
+import { noneMatch } from './request.js';
 
 /**
  * A player's rating chart in one category (issue 33, item 4; docs/players.md), served beside the board
@@ -68,7 +69,7 @@ export const chartResponse = async (services: AppServices, request: Request, raw
     vary: 'Authorization',
     'x-content-type-options': 'nosniff',
   };
-  if ((request.headers.get('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  if (noneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers['content-type'] = CONTENT_TYPES[kind];
   // An SVG opened on its own is a document: it may not run or load anything.
   if (kind === 'svg') headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";

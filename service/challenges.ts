@@ -30,6 +30,7 @@ import {
   offerSettings,
   robotRefusal,
   wholeIn,
+  offerState,
 } from './lobby-common.js';
 import { isRobotHandle } from './robot-seats.js';
 
@@ -65,8 +66,7 @@ export interface ChallengeView {
   readonly timeControl: TimeControl;
 }
 
-const stateOf = (c: ChallengeRow, now: Date): ChallengeState =>
-  c.status === 'open' && c.expiresAt.getTime() <= now.getTime() ? 'expired' : (c.status as ChallengeState);
+const stateOf = (c: ChallengeRow, now: Date): ChallengeState => offerState<ChallengeState>(c, now);
 
 const notFound = (challengeId: string) =>
   lobbyFail('CHALLENGE_NOT_FOUND', `No challenge of yours has the id "${challengeId}".`, { field: 'id', challengeId });

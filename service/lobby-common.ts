@@ -80,6 +80,13 @@ export const RATING_CEILING = 4000;
 export const DAY_MS = 86_400_000;
 
 /** A correspondence game of `days` per move: no time bank, the engine's default pauses. */
+/**
+ * The state of a seek or a challenge as a reader sees it: its stored status, except that an open offer whose
+ * expiry has passed reads as expired before anything writes that (the sweep, or nothing at all for a challenge).
+ */
+export const offerState = <S extends string>(offer: { readonly status: string; readonly expiresAt: Date }, now: Date): S | 'expired' =>
+  offer.status === 'open' && offer.expiresAt.getTime() <= now.getTime() ? 'expired' : (offer.status as S);
+
 export const correspondenceOf = (days: number): TimeControl => ({ kind: 'correspondence', turnSeconds: days * 86_400, bankSeconds: 0 });
 
 /** A whole number in [min, max], else BAD_INPUT naming `field`. */

@@ -38,6 +38,7 @@ import {
   RATING_CEILING,
   RATING_FLOOR,
   wholeIn,
+  offerState,
 } from './lobby-common.js';
 import { cursorCodec } from './paging.js';
 
@@ -78,8 +79,7 @@ export interface SeekView {
   readonly authorRating: ListedSeek['authorRating'];
 }
 
-const stateOf = (seek: SeekRow, now: Date): SeekState =>
-  seek.status === 'open' && seek.expiresAt.getTime() <= now.getTime() ? 'expired' : (seek.status as SeekState);
+const stateOf = (seek: SeekRow, now: Date): SeekState => offerState<SeekState>(seek, now);
 
 const viewOf = (listed: ListedSeek, now: Date): SeekView => ({ ...listed, state: stateOf(listed.seek, now) });
 
